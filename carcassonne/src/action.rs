@@ -1,0 +1,159 @@
+//! Actions: the answers to a game's pending decision. An [`Action`] describes itself
+//! completely (which tile, where, which rotation; which figure on which feature), has a compact
+//! text notation (`FromStr` + `Display`), and serializes as that text.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::ParseError;
+use crate::geometry::{Location, Position, Rotation};
+use crate::tile::{FeatureKind, TileId};
+
+/// A wooden figure a player deploys on a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Figure {
+    /// A normal follower (strength 1): thief on a road, knight in a city, monk in a monastery,
+    /// farmer on a field (spec B-4.2).
+    Follower,
+}
+
+impl Figure {
+    /// The figure's name in notation and JSON: `follower`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Figure::Follower => "follower",
+        }
+    }
+
+    /// Strength in majorities (spec B-6.1): 1 for a follower.
+    pub const fn strength(self) -> u8 {
+        match self {
+            Figure::Follower => 1,
+        }
+    }
+}
+
+impl fmt::Display for Figure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Figure {
+    type Err = ParseError;
+
+    /// Parses `follower` (also JCloisterZone's `small`).
+    fn from_str(s: &str) -> Result<Figure, ParseError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "follower" | "small" | "small-follower" => Ok(Figure::Follower),
+            _ => Err(ParseError::new("figure", s, "expected follower")),
+        }
+    }
+}
+
+/// One move: the answer to the pending decision of a [`Game`](crate::Game).
+///
+/// Text notation (also the serde form):
+/// - `place D 1,-2 R90`: lay tile `D` at `(1, -2)` turned 90° clockwise;
+/// - `deploy follower 1,-2 city NW`: put a follower on the city of the tile at `(1, -2)`
+///   that reaches the north and west edges (locations as in JCloisterZone);
+/// - `pass`: deploy nothing.
+///
+/// ```
+/// use carcassonne::Action;
+/// let a: Action = "deploy follower 0,1 field NL.NR".parse().unwrap();
+/// assert_eq!(a.to_string(), "deploy follower 0,1 field NL.NR");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Action {
+    /// Lay the drawn tile (spec B-3).
+    Place {
+        /// The tile drawn (must be the current tile).
+        tile: TileId,
+        /// Where: an empty position next to the board.
+        pos: Position,
+        /// Clockwise quarter turns from the catalogue orientation.
+        rotation: Rotation,
+    },
+    /// Deploy a figure from supply on a feature of the tile just laid (spec B-4).
+    Deploy {
+        /// Which figure.
+        figure: Figure,
+        /// The position of the tile just laid.
+        pos: Position,
+        /// The kind of the feature.
+        feature: FeatureKind,
+        /// Where the feature lies on the tile, after rotation.
+        location: Location,
+    },
+    /// Decline the optional step (deploy nothing).
+    Pass,
+}
+
+impl Action {
+    /// The kind of decision this action answers: `"place"`, `"deploy"` or `"pass"`.
+    pub const fn verb(&self) -> &'static str {
+        match self {
+            Action::Place { .. } => "place",
+            Action::Deploy { .. } => "deploy",
+            Action::Pass => "pass",
+        }
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Place { tile, pos, rotation } => write!(f, "place {tile} {pos} {rotation}"),
+            Action::Deploy { figure, pos, feature, location } => {
+                write!(f, "deploy {figure} {pos} {feature} {location}")
+            }
+            Action::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = ParseError;
+
+    /// Parses the notation documented on [`Action`].
+    fn from_str(s: &str) -> Result<Action, ParseError> {
+        let words: Vec<&str> = s.split_whitespace().collect();
+        let bad = |why: &str| ParseError::new("action", s, why);
+        match words.as_slice() {
+            ["pass"] => Ok(Action::Pass),
+            ["place", tile, pos, rot] => Ok(Action::Place {
+                tile: tile.parse()?,
+                pos: pos.parse()?,
+                rotation: rot.parse()?,
+            }),
+            ["deploy", figure, pos, feature, location] => Ok(Action::Deploy {
+                figure: figure.parse()?,
+                pos: pos.parse()?,
+                feature: feature.parse()?,
+                location: location.parse()?,
+            }),
+            ["place", ..] => Err(bad("expected `place TILE X,Y ROTATION`")),
+            ["deploy", ..] => Err(bad("expected `deploy FIGURE X,Y FEATURE LOCATION`")),
+            _ => Err(bad("expected `place ...`, `deploy ...` or `pass`")),
+        }
+    }
+}
+
+impl Serialize for Action {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,261 @@
+//! The board: which tile lies where, and the open positions where the next tile may go.
+//!
+//! Built for speed: a dense grid that grows as needed, and an incrementally maintained list of
+//! open positions (empty positions beside a tile), each with the edge types its neighbours
+//! require. Testing a placement is one mask comparison (spec B-3.1, B-3.2).
+
+use crate::geometry::{Position, Rotation, Side};
+use crate::tile::TileId;
+
+/// Grid cell: nothing there.
+const EMPTY: u16 = 0;
+/// Grid cell flag: an open position; the low 15 bits index the frontier.
+const OPEN: u16 = 0x8000;
+
+/// A tile on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlacedTile {
+    /// Which tile.
+    pub tile: TileId,
+    /// Where.
+    pub pos: Position,
+    /// Its rotation.
+    pub rotation: Rotation,
+    /// Index of its first feature node; segment `i` is node `node_base + i`.
+    pub(crate) node_base: u16,
+}
+
+/// An empty position beside at least one tile, with the edge types required there: nibble `s`
+/// of `mask` is all ones where side `s` has a neighbour, and `want` holds the neighbour's edge
+/// type bit in that nibble.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OpenPosition {
+    pub pos: Position,
+    pub mask: u16,
+    pub want: u16,
+}
+
+impl OpenPosition {
+    /// Whether a tile with edge `signature` (see `TileKind::signatures`) fits here.
+    #[inline]
+    pub fn fits(&self, signature: u16) -> bool {
+        signature & self.mask == self.want
+    }
+}
+
+/// The tiles on the board and the open positions around them.
+#[derive(Clone, Debug)]
+pub struct Board {
+    cells: Vec<u16>,
+    x0: i32,
+    y0: i32,
+    width: i32,
+    height: i32,
+    tiles: Vec<PlacedTile>,
+    open: Vec<OpenPosition>,
+}
+
+impl Board {
+    /// An empty board.
+    pub(crate) fn new(capacity: usize) -> Board {
+        let (x0, y0, width, height) = (-8, -8, 16, 16);
+        Board {
+            cells: vec![EMPTY; (width * height) as usize],
+            x0,
+            y0,
+            width,
+            height,
+            tiles: Vec::with_capacity(capacity),
+            open: Vec::with_capacity(64),
+        }
+    }
+
+    #[inline]
+    fn cell_index(&self, pos: Position) -> Option<usize> {
+        let dx = pos.x.wrapping_sub(self.x0);
+        let dy = pos.y.wrapping_sub(self.y0);
+        if (dx as u32) < self.width as u32 && (dy as u32) < self.height as u32 {
+            Some((dy * self.width + dx) as usize)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn cell(&self, pos: Position) -> u16 {
+        self.cell_index(pos).map_or(EMPTY, |i| self.cells[i])
+    }
+
+    /// Index (placement order) of the tile at `pos`, if any.
+    #[inline]
+    pub(crate) fn tile_index_at(&self, pos: Position) -> Option<usize> {
+        let c = self.cell(pos);
+        (c != EMPTY && c & OPEN == 0).then(|| (c - 1) as usize)
+    }
+
+    /// The tile at `pos`, if any.
+    pub fn tile_at(&self, pos: Position) -> Option<&PlacedTile> {
+        self.tile_index_at(pos).map(|i| &self.tiles[i])
+    }
+
+    /// Every tile on the board, in the order they were placed (the start tile first).
+    pub fn tiles(&self) -> &[PlacedTile] {
+        &self.tiles
+    }
+
+    /// Number of tiles on the board.
+    pub fn len(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// Whether the board is empty (never the case in a game: the start tile is placed first).
+    pub fn is_empty(&self) -> bool {
+        self.tiles.is_empty()
+    }
+
+    /// The smallest rectangle holding every tile: `(min, max)` corners, inclusive.
+    pub fn bounds(&self) -> (Position, Position) {
+        let mut min = Position::new(0, 0);
+        let mut max = Position::new(0, 0);
+        for (i, t) in self.tiles.iter().enumerate() {
+            if i == 0 {
+                min = t.pos;
+                max = t.pos;
+            }
+            min = Position::new(min.x.min(t.pos.x), min.y.min(t.pos.y));
+            max = Position::new(max.x.max(t.pos.x), max.y.max(t.pos.y));
+        }
+        (min, max)
+    }
+
+    /// The empty positions next to the board, with their edge requirements.
+    pub(crate) fn open_positions(&self) -> &[OpenPosition] {
+        &self.open
+    }
+
+    /// The open position at `pos`, if `pos` is one.
+    #[inline]
+    pub(crate) fn open_at(&self, pos: Position) -> Option<&OpenPosition> {
+        let c = self.cell(pos);
+        (c & OPEN != 0).then(|| &self.open[(c & !OPEN) as usize])
+    }
+
+    /// Number of the eight positions around `pos` that hold a tile.
+    pub(crate) fn count_surrounding(&self, pos: Position) -> u8 {
+        pos.surrounding().iter().filter(|p| self.tile_index_at(**p).is_some()).count() as u8
+    }
+
+    /// Makes the grid cover `pos` and its four neighbours.
+    fn ensure_covers(&mut self, pos: Position) {
+        let need_x0 = pos.x - 1;
+        let need_y0 = pos.y - 1;
+        let need_x1 = pos.x + 1;
+        let need_y1 = pos.y + 1;
+        if need_x0 >= self.x0
+            && need_y0 >= self.y0
+            && need_x1 < self.x0 + self.width
+            && need_y1 < self.y0 + self.height
+        {
+            return;
+        }
+        let grow = 8;
+        let x0 = if need_x0 < self.x0 { need_x0 - grow } else { self.x0 };
+        let y0 = if need_y0 < self.y0 { need_y0 - grow } else { self.y0 };
+        let x1 = (self.x0 + self.width).max(need_x1 + 1 + grow);
+        let y1 = (self.y0 + self.height).max(need_y1 + 1 + grow);
+        let (width, height) = (x1 - x0, y1 - y0);
+        let mut cells = vec![EMPTY; (width * height) as usize];
+        for row in 0..self.height {
+            let src = (row * self.width) as usize;
+            let dst = ((row + self.y0 - y0) * width + (self.x0 - x0)) as usize;
+            cells[dst..dst + self.width as usize]
+                .copy_from_slice(&self.cells[src..src + self.width as usize]);
+        }
+        self.cells = cells;
+        self.x0 = x0;
+        self.y0 = y0;
+        self.width = width;
+        self.height = height;
+    }
+
+    /// Lays `tile` at `pos` (which must be empty) and updates the open positions.
+    /// `edge_bits[s]` is the tile's edge type bit on side `s` after rotation.
+    /// Returns the new tile's index.
+    pub(crate) fn place(
+        &mut self,
+        tile: TileId,
+        pos: Position,
+        rotation: Rotation,
+        node_base: u16,
+        edge_bits: [u16; 4],
+    ) -> usize {
+        self.ensure_covers(pos);
+        let index = self.tiles.len();
+        let at = self.cell_index(pos).unwrap_or(0);
+        let c = self.cells[at];
+        if c & OPEN != 0 {
+            let slot = (c & !OPEN) as usize;
+            self.open.swap_remove(slot);
+            if slot < self.open.len() {
+                let moved = self.open[slot].pos;
+                if let Some(i) = self.cell_index(moved) {
+                    self.cells[i] = OPEN | slot as u16;
+                }
+            }
+        }
+        self.cells[at] = index as u16 + 1;
+        self.tiles.push(PlacedTile { tile, pos, rotation, node_base });
+        for side in Side::ALL {
+            let q = pos.neighbour(side);
+            let facing = side.opposite().index() as u16 * 4;
+            let Some(qi) = self.cell_index(q) else { continue };
+            let c = self.cells[qi];
+            if c == EMPTY {
+                self.cells[qi] = OPEN | self.open.len() as u16;
+                self.open.push(OpenPosition {
+                    pos: q,
+                    mask: 0xF << facing,
+                    want: edge_bits[side.index() as usize] << facing,
+                });
+            } else if c & OPEN != 0 {
+                let o = &mut self.open[(c & !OPEN) as usize];
+                o.mask |= 0xF << facing;
+                o.want |= edge_bits[side.index() as usize] << facing;
+            }
+        }
+        index
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::catalogue;
+
+    #[test]
+    fn grid_grows_in_every_direction_and_keeps_tiles() {
+        let d = catalogue().find("D").unwrap();
+        let mut board = Board::new(8);
+        let bits = [1, 1, 1, 1];
+        board.place(d, Position::new(0, 0), Rotation::R0, 0, bits);
+        for i in 1..=13 {
+            for side in Side::ALL {
+                let (dx, dy) = match side {
+                    Side::N => (0, -i),
+                    Side::E => (i, 0),
+                    Side::S => (0, i),
+                    Side::W => (-i, 0),
+                };
+                board.place(d, Position::new(dx, dy), Rotation::R90, 0, bits);
+            }
+        }
+        assert_eq!(board.len(), 53);
+        for (i, t) in board.tiles().iter().enumerate() {
+            assert_eq!(board.tile_index_at(t.pos), Some(i));
+        }
+        for o in board.open_positions() {
+            assert!(board.tile_at(o.pos).is_none());
+            assert_eq!(board.open_at(o.pos), Some(o));
+        }
+    }
+}

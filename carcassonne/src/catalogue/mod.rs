@@ -1,0 +1,262 @@
+//! The tile catalogue: every tile kind of every set, as data (spec `base.md` §2).
+//!
+//! The data is a compact text table per set (one line per tile kind, close to the spec's
+//! notation) parsed once, on first use, into [`TileKind`]s. Tests check counts, internal
+//! consistency and agreement with JCloisterZone's tile definitions.
+
+mod base;
+
+use std::sync::OnceLock;
+
+use crate::geometry::POINT_NAMES;
+use crate::tile::{FeatureKind, Goods, Marker, Segment, TileId, TileKind, TileSet};
+
+/// All tile kinds of all sets, in a fixed order (the order of [`TileId::index`]).
+#[derive(Debug)]
+pub struct Catalogue {
+    tiles: Vec<TileKind>,
+}
+
+impl Catalogue {
+    /// Every tile kind.
+    pub fn tiles(&self) -> &[TileKind] {
+        &self.tiles
+    }
+
+    /// The ids of every tile kind of `set`.
+    pub fn set(&self, set: TileSet) -> impl Iterator<Item = TileId> + '_ {
+        self.ids().filter(move |id| id.kind().set == set)
+    }
+
+    /// Every tile id, in catalogue order.
+    pub fn ids(&self) -> impl Iterator<Item = TileId> + '_ {
+        (0..self.tiles.len()).map(|i| TileId(i as u16))
+    }
+
+    /// The tile kind with id `id` (exact, case-sensitive: `D`, `IC-K`).
+    pub fn find(&self, id: &str) -> Option<TileId> {
+        self.tiles.iter().position(|t| t.id == id).map(|i| TileId(i as u16))
+    }
+
+    /// The tile kind with JCloisterZone id `jcz` (e.g. `BA/RCr`). Second-edition garden
+    /// variants (`BA/CcG`, ...) name the kind they copy.
+    pub fn find_jcz(&self, jcz: &str) -> Option<TileId> {
+        self.tiles.iter().position(|t| t.jcz_id == jcz).map(|i| TileId(i as u16))
+    }
+
+    /// The base game's start tile (`D`).
+    pub fn base_start(&self) -> TileId {
+        self.ids()
+            .find(|id| id.kind().has_marker(Marker::Start))
+            .unwrap_or(TileId(0))
+    }
+}
+
+/// The catalogue, built on first use.
+pub fn catalogue() -> &'static Catalogue {
+    static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
+    CATALOGUE.get_or_init(|| {
+        let mut tiles = Vec::new();
+        for (set, table) in [(TileSet::Base, base::TILES)] {
+            for line in table.lines().map(str::trim).filter(|l| !l.is_empty()) {
+                match parse_tile(set, line) {
+                    Ok(tile) => tiles.push(tile),
+                    // The tables are constants checked by the test suite; a bad line is a bug
+                    // in this crate, never caused by a caller.
+                    Err(why) => panic!("catalogue line {line:?}: {why}"),
+                }
+            }
+        }
+        Catalogue { tiles }
+    })
+}
+
+/// Parses one catalogue line (see the set modules for the format).
+fn parse_tile(set: TileSet, line: &'static str) -> Result<TileKind, String> {
+    let (head, body) = line.split_once('|').ok_or("missing `|`")?;
+    let mut head = head.split_whitespace();
+    let id = head.next().ok_or("missing id")?;
+    let count = head.next().ok_or("missing count")?.parse::<u8>().map_err(|e| e.to_string())?;
+    let jcz_id = head.next().ok_or("missing JCloisterZone id")?;
+    let mut segments: Vec<Segment> = Vec::new();
+    let mut markers = Vec::new();
+    let mut adjacency: Vec<Vec<&str>> = Vec::new();
+    for part in body.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        if let Some(marker) = part.strip_prefix('+') {
+            markers.push(match marker {
+                "start" => Marker::Start,
+                "spring" => Marker::Spring,
+                "lake" => Marker::Lake,
+                "volcano" => Marker::Volcano,
+                "garden" => Marker::Garden,
+                _ => return Err(format!("unknown marker {marker}")),
+            });
+            continue;
+        }
+        let mut words = part.split_whitespace();
+        let name = words.next().ok_or("empty segment")?;
+        let kind = match words.next().ok_or("missing segment kind")? {
+            "road" => FeatureKind::Road,
+            "city" => FeatureKind::City,
+            "monastery" => FeatureKind::Monastery,
+            "field" => FeatureKind::Field,
+            "river" => FeatureKind::River,
+            other => return Err(format!("unknown segment kind {other}")),
+        };
+        let mut seg = Segment {
+            name,
+            kind,
+            points: 0,
+            pennants: 0,
+            inn: false,
+            cathedral: false,
+            goods: None,
+            pig_herd: false,
+            adjacent_cities: 0,
+        };
+        let mut adj = Vec::new();
+        let mut in_adj = false;
+        for word in words {
+            if in_adj {
+                adj.push(word);
+                continue;
+            }
+            match word {
+                "adj" => in_adj = true,
+                "shield" => seg.pennants += 1,
+                "inn" => seg.inn = true,
+                "cathedral" => seg.cathedral = true,
+                "wine" => seg.goods = Some(Goods::Wine),
+                "grain" => seg.goods = Some(Goods::Grain),
+                "cloth" => seg.goods = Some(Goods::Cloth),
+                "pig-herd" => seg.pig_herd = true,
+                _ => seg.points |= points_of(kind, word)?,
+            }
+        }
+        segments.push(seg);
+        adjacency.push(adj);
+    }
+    for (i, adj) in adjacency.iter().enumerate() {
+        for name in adj {
+            let j = segments
+                .iter()
+                .position(|s| s.name == *name && s.kind == FeatureKind::City)
+                .ok_or_else(|| format!("adj names unknown city segment {name}"))?;
+            segments[i].adjacent_cities |= 1 << j;
+        }
+    }
+    Ok(TileKind::new(id, jcz_id, set, count, segments, markers))
+}
+
+/// The edge points named by `word` for a segment of `kind`: a side letter covers the whole edge
+/// for a city and the middle point for a road or river; a half-edge name is one field point.
+fn points_of(kind: FeatureKind, word: &str) -> Result<u16, String> {
+    let side = match word {
+        "N" => Some(0),
+        "E" => Some(1),
+        "S" => Some(2),
+        "W" => Some(3),
+        _ => None,
+    };
+    match (kind, side) {
+        (FeatureKind::City, Some(s)) => Ok(0b111 << (3 * s)),
+        (FeatureKind::Road | FeatureKind::River, Some(s)) => Ok(1 << (3 * s + 1)),
+        (FeatureKind::Field, None) => POINT_NAMES
+            .iter()
+            .position(|n| *n == word && n.len() == 2)
+            .map(|i| 1 << i)
+            .ok_or_else(|| format!("unknown half-edge {word}")),
+        _ => Err(format!("{word} is not a valid point for a {kind}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{facing_point, Side, MIDDLE_POINTS, SIDE_POINTS};
+    use crate::tile::EdgeKind;
+
+    #[test]
+    fn base_game_has_72_tiles_in_24_kinds() {
+        let base: Vec<_> = catalogue().set(TileSet::Base).collect();
+        assert_eq!(base.len(), 24);
+        let total: u32 = base.iter().map(|t| t.kind().count as u32).sum();
+        assert_eq!(total, 72);
+        let shields: u32 =
+            base.iter().map(|t| t.kind().count as u32 * pennants(t.kind()) as u32).sum();
+        assert_eq!(shields, 10, "spec §2.1: 10 shields");
+        let monasteries: u32 = base
+            .iter()
+            .filter(|t| t.kind().segments.iter().any(|s| s.kind == FeatureKind::Monastery))
+            .map(|t| t.kind().count as u32)
+            .sum();
+        assert_eq!(monasteries, 6);
+        assert_eq!(catalogue().base_start().as_str(), "D");
+        let letters: String = base.iter().map(|t| t.as_str()).collect();
+        assert_eq!(letters, "ABCDEFGHIJKLMNOPQRSTUVWX");
+    }
+
+    fn pennants(t: &TileKind) -> u8 {
+        t.segments.iter().map(|s| s.pennants).sum()
+    }
+
+    /// The invariants of spec §1.5, for every tile of the catalogue.
+    #[test]
+    fn every_tile_satisfies_the_segment_invariants() {
+        for tile in catalogue().tiles() {
+            let id = tile.id;
+            let mut seen = 0u16;
+            for seg in &tile.segments {
+                assert_eq!(seen & seg.points, 0, "{id}: a point belongs to two segments");
+                seen |= seg.points;
+                match seg.kind {
+                    FeatureKind::City => {
+                        for s in 0..4 {
+                            let edge = 0b111 << (3 * s);
+                            let part = seg.points & edge;
+                            assert!(part == 0 || part == edge, "{id}: city covers part of an edge");
+                        }
+                        assert_ne!(seg.points, 0, "{id}: city without edge");
+                    }
+                    FeatureKind::Road | FeatureKind::River => {
+                        assert_eq!(seg.points & SIDE_POINTS, 0, "{id}: road owns a half-edge");
+                        assert_ne!(seg.points, 0, "{id}: road without edge");
+                    }
+                    FeatureKind::Field => {
+                        assert_eq!(seg.points & MIDDLE_POINTS, 0, "{id}: field owns a middle");
+                    }
+                    FeatureKind::Monastery => assert_eq!(seg.points, 0),
+                }
+                if seg.kind != FeatureKind::Field {
+                    assert_eq!(seg.adjacent_cities, 0, "{id}: only fields border cities");
+                }
+                for j in 0..tile.segments.len() {
+                    if seg.adjacent_cities & (1 << j) != 0 {
+                        assert_eq!(tile.segments[j].kind, FeatureKind::City);
+                    }
+                }
+            }
+            for side in Side::ALL {
+                let s = side.index();
+                let (l, m, r) = (3 * s, 3 * s + 1, 3 * s + 2);
+                let owner = |p: u8| tile.owner[p as usize];
+                match tile.edges[s as usize] {
+                    EdgeKind::City => {
+                        assert!(owner(l) == owner(m) && owner(m) == owner(r), "{id}: city edge");
+                    }
+                    EdgeKind::Road | EdgeKind::River | EdgeKind::Field => {
+                        for p in [l, r] {
+                            let o = owner(p);
+                            assert_ne!(o, crate::tile::NO_SEGMENT, "{id}: {p} owned by nobody");
+                            assert_eq!(tile.segments[o as usize].kind, FeatureKind::Field);
+                        }
+                    }
+                }
+            }
+            // Facing points pair up edges (sanity of the geometry used by every tile).
+            for p in 0..12u8 {
+                assert_eq!(facing_point(p) / 3, (p / 3 + 2) % 4);
+            }
+        }
+    }
+}

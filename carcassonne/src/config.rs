@@ -1,0 +1,209 @@
+//! Game configuration: players, tile sets, rule variants, draws. A [`Config`] is plain, serde-able
+//! data; [`Game::new`](crate::Game::new) validates it into a game.
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalogue::catalogue;
+use crate::error::ConfigError;
+use crate::geometry::Rotation;
+use crate::tile::{TileId, TileSet};
+
+/// The largest number of players any configuration allows.
+pub const MAX_PLAYERS: usize = 6;
+
+/// Scoring of a completed city of exactly two tiles (spec OPT-1, B-5.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SmallCityScoring {
+    /// 2 points per tile and per pennant, like every completed city: 4 points ([S003], default).
+    #[default]
+    Standard,
+    /// 1 point per tile and per pennant: 2 points (older rulebooks [S000]/[S002]; JCloisterZone
+    /// rule `tiny-city-scoring: "2"`).
+    Legacy2,
+}
+
+/// How often a completed city pays a farmer's owner (spec OPT-2, B-9.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FarmCityScoring {
+    /// Once per field: a player owning two fields beside one city scores it twice ([S003],
+    /// default).
+    #[default]
+    PerField,
+    /// At most once per player, however many of the player's fields border it ([S002]).
+    OncePerPlayer,
+}
+
+/// Rule variants. The defaults are the rules of the authoritative rulebook [S003].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
+pub struct Rules {
+    /// Whether followers may be deployed on fields as farmers, and fields scored at the end
+    /// (spec OPT-6; JCloisterZone element `farmers`). Default on.
+    pub farmers: bool,
+    /// Completed two-tile cities: 4 (standard) or 2 points (spec OPT-1).
+    pub small_city: SmallCityScoring,
+    /// Farmer scoring per field or once per player (spec OPT-2).
+    pub farm_city_scoring: FarmCityScoring,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            farmers: true,
+            small_city: SmallCityScoring::Standard,
+            farm_city_scoring: FarmCityScoring::PerField,
+        }
+    }
+}
+
+/// The tile laid at `(0, 0)` before the first turn, and its rotation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartTile {
+    /// The tile kind.
+    pub tile: TileId,
+    /// Its rotation (`0`, `90`, `180` or `270` in JSON).
+    #[serde(default)]
+    pub rotation: Rotation,
+}
+
+/// Everything that defines a game before the first move. Validated into a
+/// [`Game`](crate::Game) by [`Game::new`](crate::Game::new).
+///
+/// ```
+/// use carcassonne::{Config, Game};
+/// let mut config = Config::new(3);
+/// config.rules.farmers = false;
+/// let game = Game::new(config, 7).unwrap();
+/// assert_eq!(game.players(), 3);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
+pub struct Config {
+    /// Number of players: 2–5 in the base game (spec B-1.1). A single player is also accepted,
+    /// for solitaire tests and JCloisterZone scenario files that use one.
+    pub players: usize,
+    /// Player names; empty means `Player 1`, `Player 2`, ...; otherwise one per player.
+    pub names: Vec<String>,
+    /// The seat that takes the first turn (0-based; the rules let the youngest choose, B-1.5).
+    pub first_player: usize,
+    /// Followers each player has in supply at the start (7 in the base game, B-1.2).
+    pub followers: u8,
+    /// The tile sets in play. Default: `["base"]`.
+    pub sets: Vec<TileSet>,
+    /// Rule variants.
+    pub rules: Rules,
+    /// When true, the caller supplies every tile draw with [`Game::draw`](crate::Game::draw)
+    /// (replays, imports, search); when false (default) the game draws from its seeded
+    /// generator.
+    pub explicit_draws: bool,
+    /// The start tile; default: the base start tile `D` at rotation 0.
+    pub start: Option<StartTile>,
+    /// Replaces the stack built from `sets` by exactly these tiles (scenarios, imports, tests).
+    /// The start tile is not taken from it.
+    pub stack: Option<Vec<TileId>>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config::new(2)
+    }
+}
+
+impl Config {
+    /// A base game for `players` players with the default rules.
+    pub fn new(players: usize) -> Config {
+        Config {
+            players,
+            names: Vec::new(),
+            first_player: 0,
+            followers: 7,
+            sets: vec![TileSet::Base],
+            rules: Rules::default(),
+            explicit_draws: false,
+            start: None,
+            stack: None,
+        }
+    }
+
+    /// The name of seat `player` (`Player N` unless names were given).
+    pub fn player_name(&self, player: usize) -> String {
+        self.names.get(player).cloned().unwrap_or_else(|| format!("Player {}", player + 1))
+    }
+
+    /// The start tile in effect (the configured one, or the base start tile at rotation 0).
+    pub fn start_tile(&self) -> StartTile {
+        self.start.unwrap_or(StartTile { tile: catalogue().base_start(), rotation: Rotation::R0 })
+    }
+
+    /// The tiles of the draw stack (a multiset) before the first draw: the custom `stack`, or
+    /// every tile of the sets less one copy of the start tile.
+    pub fn stack_tiles(&self) -> Vec<TileId> {
+        if let Some(stack) = &self.stack {
+            return stack.clone();
+        }
+        let start = self.start_tile().tile;
+        let mut tiles = Vec::new();
+        let mut start_removed = false;
+        for id in catalogue().ids() {
+            if !self.sets.contains(&id.kind().set) {
+                continue;
+            }
+            for _ in 0..id.kind().count {
+                if id == start && !start_removed {
+                    start_removed = true;
+                } else {
+                    tiles.push(id);
+                }
+            }
+        }
+        tiles
+    }
+
+    /// Checks the config: player count and names, sets, follower count, first player.
+    ///
+    /// # Errors
+    /// The first [`ConfigError`] found.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let max = 5;
+        if self.players < 1 || self.players > max {
+            return Err(ConfigError::PlayerCount { players: self.players, min: 1, max });
+        }
+        if !self.names.is_empty() && self.names.len() != self.players {
+            return Err(ConfigError::NameCount { names: self.names.len(), players: self.players });
+        }
+        if self.first_player >= self.players {
+            return Err(ConfigError::FirstPlayer {
+                first: self.first_player,
+                players: self.players,
+            });
+        }
+        if self.sets.is_empty() {
+            return Err(ConfigError::Sets("no tile set chosen".into()));
+        }
+        for (i, set) in self.sets.iter().enumerate() {
+            if self.sets[..i].contains(set) {
+                return Err(ConfigError::Sets(format!("{set} is listed twice")));
+            }
+        }
+        if self.followers > 99 {
+            return Err(ConfigError::Value {
+                field: "followers",
+                reason: format!("{} is more than 99", self.followers),
+            });
+        }
+        if let Some(stack) = &self.stack {
+            if stack.len() > 4000 {
+                return Err(ConfigError::Tiles(format!(
+                    "a stack of {} tiles is more than 4000",
+                    stack.len()
+                )));
+            }
+        }
+        Ok(())
+    }
+}

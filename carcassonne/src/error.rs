@@ -1,0 +1,241 @@
+//! Error types. Each names what was wrong; none of them is ever a panic, and an error from a
+//! method of [`Game`](crate::Game) means the game was left exactly as it was.
+
+use thiserror::Error;
+
+use crate::action::Action;
+use crate::tile::TileId;
+
+/// Text that could not be parsed: a position, rotation, location, tile id, action or option.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("cannot parse {what} from {input:?}: {reason}")]
+#[non_exhaustive]
+pub struct ParseError {
+    /// What was being parsed (`"position"`, `"action"`, ...).
+    pub what: &'static str,
+    /// The text that was given.
+    pub input: String,
+    /// Why it was refused.
+    pub reason: String,
+}
+
+impl ParseError {
+    pub(crate) fn new(what: &'static str, input: &str, reason: impl Into<String>) -> ParseError {
+        ParseError { what, input: input.to_owned(), reason: reason.into() }
+    }
+}
+
+/// A [`Config`](crate::Config) that cannot become a game.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ConfigError {
+    /// The number of players is outside what the chosen sets allow.
+    #[error("{players} players is not allowed: this configuration takes {min} to {max} players")]
+    PlayerCount {
+        /// Players asked for.
+        players: usize,
+        /// Smallest number allowed.
+        min: usize,
+        /// Largest number allowed.
+        max: usize,
+    },
+    /// `names` was given but does not have one name per player.
+    #[error("{names} player names given for {players} players")]
+    NameCount {
+        /// Names given.
+        names: usize,
+        /// Players configured.
+        players: usize,
+    },
+    /// The same tile set was listed twice, or none was listed.
+    #[error("invalid tile sets: {0}")]
+    Sets(String),
+    /// The custom stack or start tile names a tile that is not in the catalogue or not available.
+    #[error("invalid tiles: {0}")]
+    Tiles(String),
+    /// A follower count outside 0..=99 or another out-of-range number.
+    #[error("invalid value for {field}: {reason}")]
+    Value {
+        /// The configuration field.
+        field: &'static str,
+        /// Why it was refused.
+        reason: String,
+    },
+    /// `first_player` is not a seat of this game.
+    #[error("first player {first} does not exist in a game of {players} players")]
+    FirstPlayer {
+        /// The seat asked for.
+        first: usize,
+        /// Players configured.
+        players: usize,
+    },
+}
+
+/// An action that is not legal in the current state. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// The game is over; nothing more can be played.
+    #[error("the game is over")]
+    GameOver,
+    /// The pending decision is a tile draw: call [`Game::draw`](crate::Game::draw) (explicit
+    /// draws) first.
+    #[error("a tile must be drawn first (explicit draws): call draw() with one of chance_outcomes()")]
+    DrawPending,
+    /// The action is of another kind than the pending decision asks for.
+    #[error("{action} does not answer the pending decision ({pending})")]
+    WrongDecision {
+        /// The action that was refused.
+        action: Action,
+        /// What the game is waiting for.
+        pending: &'static str,
+    },
+    /// A placement of a tile other than the one drawn.
+    #[error("the current tile is {current}, not {given}")]
+    WrongTile {
+        /// The tile in play.
+        current: TileId,
+        /// The tile named by the action.
+        given: TileId,
+    },
+    /// The tile cannot be placed there in that rotation.
+    #[error("{action} is illegal: {reason}")]
+    IllegalPlacement {
+        /// The refused action.
+        action: Action,
+        /// Why it is illegal.
+        reason: &'static str,
+    },
+    /// The figure cannot be deployed there.
+    #[error("{action} is illegal: {reason}")]
+    IllegalDeployment {
+        /// The refused action.
+        action: Action,
+        /// Why it is illegal.
+        reason: &'static str,
+    },
+    /// Passing is not allowed now.
+    #[error("passing is not allowed: {reason}")]
+    CannotPass {
+        /// Why.
+        reason: &'static str,
+    },
+}
+
+/// A tile draw refused in explicit-draw mode. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum DrawError {
+    /// The game draws its own tiles (explicit draws are off in its config).
+    #[error("this game draws its tiles itself; set `explicit_draws` in the config to supply them")]
+    NotExplicit,
+    /// The pending decision is not a draw.
+    #[error("no tile is to be drawn now (pending: {pending})")]
+    NotPending {
+        /// What the game is waiting for.
+        pending: &'static str,
+    },
+    /// No copy of that tile is left in the stack.
+    #[error("tile {0} is not in the remaining stack")]
+    NotInStack(TileId),
+}
+
+/// A record (JSON saved game) that cannot be loaded or replayed.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum RecordError {
+    /// The text is not valid JSON of a record (message names the line, column and field).
+    #[error("invalid record JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    /// The record's format tag or version is not one this library reads.
+    #[error("unsupported record format {format:?} version {version}")]
+    Format {
+        /// The `format` field found.
+        format: String,
+        /// The `version` field found.
+        version: u32,
+    },
+    /// The record's config is invalid.
+    #[error("invalid config in record: {0}")]
+    Config(#[from] ConfigError),
+    /// Action number `index` (0-based) of the record is illegal where it stands.
+    #[error("action #{index} ({action}) of the record is illegal: {error}")]
+    IllegalAction {
+        /// Index into the record's `actions`.
+        index: usize,
+        /// The action.
+        action: Action,
+        /// Why the game refused it.
+        error: PlayError,
+    },
+    /// Draw number `index` of the record is impossible where it stands.
+    #[error("draw #{index} ({tile}) of the record is impossible: {error}")]
+    IllegalDraw {
+        /// Index into the record's `draws`.
+        index: usize,
+        /// The tile.
+        tile: TileId,
+        /// Why the game refused it.
+        error: DrawError,
+    },
+    /// The record's draws disagree with what the seeded generator drew.
+    #[error("draw #{index}: the record says {recorded} but the seeded generator drew {drawn}")]
+    DrawMismatch {
+        /// Index into the record's `draws`.
+        index: usize,
+        /// The recorded tile.
+        recorded: TileId,
+        /// The tile the engine drew.
+        drawn: TileId,
+    },
+    /// The record needs more draws than it holds.
+    #[error("the record ran out of draws after {0} (explicit-draw game)")]
+    MissingDraws(usize),
+    /// Actions or draws are left over after the game ended.
+    #[error("the record has {actions} actions and {draws} draws left after the game ended")]
+    TrailingMoves {
+        /// Unused actions.
+        actions: usize,
+        /// Unused draws.
+        draws: usize,
+    },
+}
+
+/// A JCloisterZone `.jcz` saved game that cannot be imported.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum ImportError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The path.
+        path: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The text is not JSON.
+    #[error("invalid .jcz JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    /// A required field is missing or has the wrong type.
+    #[error("invalid .jcz: {0}")]
+    Format(String),
+    /// The file uses a tile set, element or rule this library does not implement.
+    #[error("unsupported in .jcz: {0}")]
+    Unsupported(String),
+    /// A JCloisterZone tile id with no counterpart in our catalogue.
+    #[error("unknown JCloisterZone tile id {0:?}")]
+    UnknownTile(String),
+    /// The setup makes an invalid config.
+    #[error("invalid setup: {0}")]
+    Config(#[from] ConfigError),
+    /// A replay message could not be applied.
+    #[error("replay message #{index} ({kind}): {reason}")]
+    Replay {
+        /// Index into `replay`.
+        index: usize,
+        /// The message type.
+        kind: String,
+        /// What went wrong.
+        reason: String,
+    },
+}

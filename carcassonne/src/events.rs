@@ -1,0 +1,167 @@
+//! Events: what happened when an action was played, in one documented, deterministic order.
+//!
+//! Within a turn part the order is: [`Event::TilePlaced`]; [`Event::FigureDeployed`] (if any);
+//! for each feature completed by the placement, its [`Event::Scored`] events (one per owner, in
+//! seat order) followed by its [`Event::FigureReturned`] events — roads and cities in the order
+//! of the placed tile's segments, then monasteries row by row across the 3×3 around the tile;
+//! then the next draw ([`Event::TileDrawn`], or [`Event::TileDiscarded`] and another draw). At
+//! the end of the game: final scoring (unfinished roads, then cities, then monasteries, then
+//! fields, each in the order their first figure was deployed) and [`Event::GameOver`].
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::Figure;
+use crate::geometry::{Location, Position, Rotation};
+use crate::tile::{FeatureKind, TileId};
+
+/// Points awarded to one player for one feature, with everything needed to explain them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct Score {
+    /// The player (seat) who receives the points.
+    pub player: usize,
+    /// Points awarded (0 is possible: an owner of a feature worth nothing still gets an event).
+    pub points: u32,
+    /// The kind of the scored feature.
+    pub feature: FeatureKind,
+    /// Whether the feature was complete (scored during play) or unfinished (final scoring).
+    pub complete: bool,
+    /// Whether this is part of the final scoring at the end of the game.
+    pub final_scoring: bool,
+    /// Tiles of the feature: distinct tiles of a road or city; for a monastery the tiles of its
+    /// 3×3 area (itself included); for a field, 0.
+    pub tiles: u16,
+    /// Pennants of a city.
+    pub pennants: u16,
+    /// For a field: the completed cities it borders that paid this player.
+    pub cities: u16,
+    /// Points per city paid to this field owner (3 in the base game).
+    pub points_per_city: u16,
+    /// Strength (followers) each owner had in the feature.
+    pub strength: u8,
+    /// Where the feature is: the position and location of one of its segments (the one holding
+    /// the first figure).
+    pub pos: Position,
+    /// Location of that segment.
+    pub location: Location,
+    /// The positions of the feature's tiles, sorted (empty for the quiet fast path).
+    pub positions: Vec<Position>,
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let state = if self.complete { "completed" } else { "unfinished" };
+        write!(f, "player {} +{} for ", self.player + 1, self.points)?;
+        match self.feature {
+            FeatureKind::Field => write!(
+                f,
+                "a field bordering {} completed cit{} ({} each)",
+                self.cities,
+                if self.cities == 1 { "y" } else { "ies" },
+                self.points_per_city
+            ),
+            FeatureKind::Monastery => write!(f, "a {state} monastery ({} tiles)", self.tiles),
+            FeatureKind::City => write!(
+                f,
+                "a {state} city ({} tiles, {} pennant{})",
+                self.tiles,
+                self.pennants,
+                if self.pennants == 1 { "" } else { "s" }
+            ),
+            kind => write!(f, "a {state} {kind} ({} tiles)", self.tiles),
+        }
+    }
+}
+
+/// Something that happened in a game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Event {
+    /// A tile was drawn for `player`.
+    TileDrawn {
+        /// Who drew.
+        player: usize,
+        /// The tile.
+        tile: TileId,
+    },
+    /// The drawn tile fits nowhere and left the game; the same player draws again (spec B-3.5).
+    TileDiscarded {
+        /// Who drew it.
+        player: usize,
+        /// The tile.
+        tile: TileId,
+    },
+    /// A tile was laid.
+    TilePlaced {
+        /// Who laid it.
+        player: usize,
+        /// The tile.
+        tile: TileId,
+        /// Where.
+        pos: Position,
+        /// Its rotation.
+        rotation: Rotation,
+    },
+    /// A figure was deployed from supply.
+    FigureDeployed {
+        /// Its owner.
+        player: usize,
+        /// Which figure.
+        figure: Figure,
+        /// The tile's position.
+        pos: Position,
+        /// The feature kind.
+        feature: FeatureKind,
+        /// The feature's location on the tile.
+        location: Location,
+    },
+    /// Points were awarded.
+    Scored(Score),
+    /// A figure went back to its owner's supply after its feature was scored (spec B-7.1).
+    FigureReturned {
+        /// Its owner.
+        player: usize,
+        /// Which figure.
+        figure: Figure,
+        /// Where it stood.
+        pos: Position,
+        /// The feature kind.
+        feature: FeatureKind,
+        /// Its location on the tile.
+        location: Location,
+    },
+    /// The game ended and was scored; the final scores by seat.
+    GameOver {
+        /// Final scores by seat.
+        scores: Vec<u32>,
+    },
+}
+
+/// Where the engine sends events. `Vec<Event>` collects them; [`Quiet`] drops them, and tells
+/// the engine not to build them at all (the fast path for simulations).
+pub(crate) trait Sink {
+    /// Whether events are wanted (if not, nothing is built).
+    const WANTED: bool;
+    /// Receives one event.
+    fn push(&mut self, event: Event);
+}
+
+impl Sink for Vec<Event> {
+    const WANTED: bool = true;
+    #[inline]
+    fn push(&mut self, event: Event) {
+        Vec::push(self, event);
+    }
+}
+
+/// A sink that wants no events.
+pub(crate) struct Quiet;
+
+impl Sink for Quiet {
+    const WANTED: bool = false;
+    #[inline]
+    fn push(&mut self, _: Event) {}
+}

@@ -1,0 +1,183 @@
+//! Features: connected components of segments across tiles (spec §1.6), kept in a union-find.
+//!
+//! Every segment of every placed tile is a node. Placing a tile joins its nodes to the
+//! neighbours' across each shared edge. Each root keeps what scoring and deployment need in
+//! O(1): the number of open edge ends (a road or city is complete at zero), the number of
+//! figures on the feature, and a circular list of its members for the rare walks (tile counts,
+//! pennants, adjacent cities) done at scoring time. Nothing here allocates per move beyond the
+//! new nodes.
+
+use crate::tile::FeatureKind;
+
+/// Index of a node (a segment of a placed tile).
+pub(crate) type NodeId = u16;
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    /// Union-find parent; a root is its own parent.
+    parent: NodeId,
+    /// Next member in the circular member list of the node's component.
+    next: NodeId,
+    /// Component size (valid at roots), for union by size.
+    size: u16,
+    /// Open edge ends (valid at roots): for roads, rivers and cities, the edges of its segments
+    /// not yet matched by a neighbour.
+    open: u16,
+    /// Placed-tile index of this segment.
+    pub tile: u16,
+    /// Segment index within its tile.
+    pub segment: u8,
+    /// Figures on the component (valid at roots).
+    figures: u8,
+    /// Feature kind.
+    pub kind: FeatureKind,
+}
+
+/// All feature nodes of a game.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Features {
+    nodes: Vec<Node>,
+}
+
+impl Features {
+    pub fn with_capacity(n: usize) -> Features {
+        Features { nodes: Vec::with_capacity(n) }
+    }
+
+    /// Number of nodes, i.e. the id the next node will get.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Adds a node for a new segment with `open` open edge ends; returns its id.
+    pub fn add(&mut self, kind: FeatureKind, tile: u16, segment: u8, open: u16) -> NodeId {
+        let id = self.nodes.len() as NodeId;
+        self.nodes.push(Node {
+            parent: id,
+            next: id,
+            size: 1,
+            open,
+            tile,
+            segment,
+            figures: 0,
+            kind,
+        });
+        id
+    }
+
+    #[inline]
+    pub fn node(&self, n: NodeId) -> &Node {
+        &self.nodes[n as usize]
+    }
+
+    /// The root of `n`'s component. Union by size keeps trees logarithmically shallow, so no
+    /// path compression is needed and lookups work on a shared reference.
+    #[inline]
+    pub fn find(&self, mut n: NodeId) -> NodeId {
+        loop {
+            let p = self.nodes[n as usize].parent;
+            if p == n {
+                return n;
+            }
+            n = p;
+        }
+    }
+
+    /// Joins the components of `a` and `b` through one shared edge. When `closes_ends` is set,
+    /// the edge joins two edge ends (road, river, city middles), and two open ends are
+    /// subtracted. Returns the new root.
+    pub fn connect(&mut self, a: NodeId, b: NodeId, closes_ends: bool) -> NodeId {
+        let (ra, rb) = (self.find(a), self.find(b));
+        let root = if ra == rb {
+            ra
+        } else {
+            let (big, small) = if self.nodes[ra as usize].size >= self.nodes[rb as usize].size {
+                (ra, rb)
+            } else {
+                (rb, ra)
+            };
+            let s = self.nodes[small as usize];
+            let b = &mut self.nodes[big as usize];
+            b.size += s.size;
+            b.open += s.open;
+            b.figures += s.figures;
+            // Splice the two circular member lists.
+            let big_next = b.next;
+            b.next = s.next;
+            self.nodes[small as usize].next = big_next;
+            self.nodes[small as usize].parent = big;
+            big
+        };
+        if closes_ends {
+            let r = &mut self.nodes[root as usize];
+            r.open = r.open.saturating_sub(2);
+        }
+        root
+    }
+
+    /// Open edge ends of the component of `n`.
+    #[inline]
+    pub fn open(&self, n: NodeId) -> u16 {
+        self.nodes[self.find(n) as usize].open
+    }
+
+    /// Figures on the component of `n`.
+    #[inline]
+    pub fn figures(&self, n: NodeId) -> u8 {
+        self.nodes[self.find(n) as usize].figures
+    }
+
+    /// Adds (or removes, with a negative `delta`) figures on the component of `n`.
+    pub fn add_figures(&mut self, n: NodeId, delta: i8) {
+        let r = self.find(n) as usize;
+        self.nodes[r].figures = self.nodes[r].figures.saturating_add_signed(delta);
+    }
+
+    /// The members of the component whose root is `root` (any member works as a start).
+    pub fn members(&self, root: NodeId) -> Members<'_> {
+        Members { features: self, start: root, next: Some(root) }
+    }
+}
+
+/// Iterator over a component's nodes.
+pub(crate) struct Members<'a> {
+    features: &'a Features,
+    start: NodeId,
+    next: Option<NodeId>,
+}
+
+impl Iterator for Members<'_> {
+    type Item = NodeId;
+
+    fn next(&mut self) -> Option<NodeId> {
+        let n = self.next?;
+        let following = self.features.nodes[n as usize].next;
+        self.next = (following != self.start).then_some(following);
+        Some(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn connecting_merges_counts_and_members() {
+        let mut f = Features::default();
+        let a = f.add(FeatureKind::Road, 0, 0, 2);
+        let b = f.add(FeatureKind::Road, 1, 0, 2);
+        let c = f.add(FeatureKind::Road, 2, 0, 1);
+        f.add_figures(a, 1);
+        f.connect(a, b, true);
+        assert_eq!(f.open(a), 2);
+        let r = f.connect(c, b, true);
+        assert_eq!(f.open(c), 1);
+        assert_eq!(f.figures(c), 1);
+        let mut members: Vec<_> = f.members(r).collect();
+        members.sort();
+        assert_eq!(members, vec![a, b, c]);
+        // A loop: joining a component to itself closes two more ends.
+        f.connect(a, c, true);
+        assert_eq!(f.open(b), 0);
+    }
+}

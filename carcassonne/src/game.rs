@@ -1,0 +1,711 @@
+//! The game: state, the pending decision, legal actions, and the turn sequence
+//! (spec `base.md` §3.2: draw, place, deploy, score).
+
+use std::sync::Arc;
+
+use rand_core::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use crate::action::{Action, Figure};
+use crate::board::{Board, PlacedTile};
+use crate::config::{Config, MAX_PLAYERS};
+use crate::error::{ConfigError, DrawError, PlayError};
+use crate::events::{Event, Quiet, Sink};
+use crate::features::{Features, NodeId};
+use crate::geometry::{facing_point, Location, Position, Rotation, Side, MIDDLE_POINTS};
+use crate::tile::{FeatureKind, TileId, TileKind};
+
+/// What the game is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Pending {
+    /// A tile must be drawn: [`Game::draw`] with one of [`Game::chance_outcomes`]
+    /// (explicit-draw games only; other games draw by themselves).
+    Draw,
+    /// The current player must lay `tile` ([`Action::Place`]); placing is mandatory (B-3.4).
+    Place {
+        /// The drawn tile.
+        tile: TileId,
+    },
+    /// The current player may deploy a figure on the tile just laid at `pos`
+    /// ([`Action::Deploy`]) or pass ([`Action::Pass`]). This step is skipped when nothing can
+    /// be deployed.
+    Deploy {
+        /// Position of the tile just laid.
+        pos: Position,
+    },
+    /// The game is over and scored.
+    GameOver,
+}
+
+impl Pending {
+    /// A short name: `draw`, `place`, `deploy`, `game over`.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Pending::Draw => "draw",
+            Pending::Place { .. } => "place",
+            Pending::Deploy { .. } => "deploy",
+            Pending::GameOver => "game over",
+        }
+    }
+}
+
+/// A figure on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlacedFigure {
+    /// Its owner.
+    pub player: usize,
+    /// Which figure.
+    pub figure: Figure,
+    /// The position of the tile it stands on.
+    pub pos: Position,
+    /// The kind of feature it occupies.
+    pub feature: FeatureKind,
+    /// Its location on the tile.
+    pub location: Location,
+}
+
+/// Internal record of a figure: owner, kind and the node of its segment.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FigureSlot {
+    pub player: u8,
+    pub figure: Figure,
+    pub node: NodeId,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct PlayerState {
+    pub score: u32,
+    pub followers: u8,
+}
+
+/// The tiles left to draw, as counts per tile kind.
+#[derive(Clone, Debug)]
+pub(crate) struct Stack {
+    counts: Vec<u16>,
+    remaining: u32,
+}
+
+impl Stack {
+    fn new(tiles: &[TileId], kinds: usize) -> Stack {
+        let mut counts = vec![0u16; kinds];
+        for t in tiles {
+            counts[t.index()] += 1;
+        }
+        Stack { counts, remaining: tiles.len() as u32 }
+    }
+
+    fn take(&mut self, tile: TileId) -> bool {
+        match self.counts.get_mut(tile.index()) {
+            Some(c) if *c > 0 => {
+                *c -= 1;
+                self.remaining -= 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The `k`-th remaining tile (0-based, in catalogue order of kinds).
+    fn nth(&self, mut k: u32) -> TileId {
+        for (i, &c) in self.counts.iter().enumerate() {
+            if k < c as u32 {
+                return TileId(i as u16);
+            }
+            k -= c as u32;
+        }
+        TileId(0)
+    }
+}
+
+/// A game of Carcassonne: the board, the players' scores and supplies, the tiles left, and the
+/// decision pending.
+///
+/// Created from a [`Config`] and a seed; advanced by [`Game::play`] (and [`Game::draw`] in
+/// explicit-draw mode). Same config, seed and actions give the same game. Cloning is cheap and
+/// is the way to undo or search.
+///
+/// ```
+/// use carcassonne::{Config, Game, Pending};
+/// let mut game = Game::new(Config::new(2), 42).unwrap();
+/// while !game.is_over() {
+///     let action = game.legal_actions()[0];
+///     game.play(action).unwrap();
+/// }
+/// assert_eq!(game.pending(), Pending::GameOver);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) config: Arc<Config>,
+    pub(crate) seed: u64,
+    pub(crate) board: Board,
+    pub(crate) features: Features,
+    pub(crate) figures: Vec<FigureSlot>,
+    pub(crate) players: [PlayerState; MAX_PLAYERS],
+    stack: Stack,
+    rng: Pcg64Mcg,
+    pub(crate) current: u8,
+    pub(crate) pending: Pending,
+    /// Index of the tile laid in the current turn part.
+    last_tile: Option<u16>,
+    draws: Vec<TileId>,
+    actions: Vec<Action>,
+}
+
+impl Game {
+    /// Validates `config` and sets up a game: the start tile at `(0, 0)`, the stack, every
+    /// player's supply; then the first draw (unless draws are explicit).
+    ///
+    /// The seed drives every automatic draw: the generator is PCG-64 MCG
+    /// (`rand_pcg::Pcg64Mcg::seed_from_u64(seed)`), and each draw picks remaining tile number
+    /// `(next_u64() * remaining) >> 64` in catalogue order of kinds.
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the first problem of the config.
+    pub fn new(config: Config, seed: u64) -> Result<Game, ConfigError> {
+        config.validate()?;
+        let kinds = crate::catalogue::catalogue().tiles().len();
+        let stack_tiles = config.stack_tiles();
+        let start = config.start_tile();
+        let capacity = stack_tiles.len() + 1;
+        let mut players = [PlayerState::default(); MAX_PLAYERS];
+        for p in players.iter_mut().take(config.players) {
+            p.followers = config.followers;
+        }
+        let mut game = Game {
+            seed,
+            board: Board::new(capacity),
+            features: Features::with_capacity(capacity * 4),
+            figures: Vec::with_capacity(config.players * config.followers as usize),
+            players,
+            stack: Stack::new(&stack_tiles, kinds),
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            current: config.first_player as u8,
+            pending: Pending::Draw,
+            last_tile: None,
+            draws: Vec::with_capacity(capacity),
+            actions: Vec::with_capacity(capacity * 2),
+            config: Arc::new(config),
+        };
+        game.lay_tile(start.tile, Position::new(0, 0), start.rotation);
+        game.last_tile = None;
+        game.start_turn_part(&mut Quiet);
+        Ok(game)
+    }
+
+    // ----- read access -----
+
+    /// The configuration the game was created with.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The seed the game was created with.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.config.players
+    }
+
+    /// The seat whose decision is pending (after the game: the seat that would have been next).
+    pub fn current_player(&self) -> usize {
+        self.current as usize
+    }
+
+    /// The pending decision.
+    pub fn pending(&self) -> Pending {
+        self.pending
+    }
+
+    /// Whether the game is over (and finally scored).
+    pub fn is_over(&self) -> bool {
+        self.pending == Pending::GameOver
+    }
+
+    /// The tile drawn and not yet placed, if any.
+    pub fn current_tile(&self) -> Option<TileId> {
+        match self.pending {
+            Pending::Place { tile } => Some(tile),
+            _ => None,
+        }
+    }
+
+    /// Each player's score, by seat.
+    pub fn scores(&self) -> Vec<u32> {
+        self.players[..self.players()].iter().map(|p| p.score).collect()
+    }
+
+    /// One player's score (0 for a seat that does not exist).
+    pub fn score(&self, player: usize) -> u32 {
+        self.players.get(player).map_or(0, |p| p.score)
+    }
+
+    /// Followers in `player`'s supply (0 for a seat that does not exist).
+    pub fn followers_in_supply(&self, player: usize) -> u8 {
+        if player < self.players() {
+            self.players[player].followers
+        } else {
+            0
+        }
+    }
+
+    /// Tiles left in the stack (not counting a drawn, unplaced tile).
+    pub fn tiles_left(&self) -> usize {
+        self.stack.remaining as usize
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The tile laid in the current turn part (pending deployment), if any.
+    pub fn last_placed(&self) -> Option<&PlacedTile> {
+        self.last_tile.map(|i| &self.board.tiles()[i as usize])
+    }
+
+    /// Every figure on the board, in the order they were deployed.
+    pub fn figures(&self) -> Vec<PlacedFigure> {
+        self.figures.iter().map(|f| self.describe_figure(f)).collect()
+    }
+
+    pub(crate) fn describe_figure(&self, f: &FigureSlot) -> PlacedFigure {
+        let node = self.features.node(f.node);
+        let placed = &self.board.tiles()[node.tile as usize];
+        let seg = &placed.tile.kind().segments[node.segment as usize];
+        PlacedFigure {
+            player: f.player as usize,
+            figure: f.figure,
+            pos: placed.pos,
+            feature: seg.kind,
+            location: seg.location(placed.rotation),
+        }
+    }
+
+    /// Every tile drawn so far, in order (including discarded ones).
+    pub fn draws(&self) -> &[TileId] {
+        &self.draws
+    }
+
+    /// Every action played so far, in order.
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The remaining tile kinds with the probability of drawing each, when a draw is pending
+    /// (explicit-draw games); otherwise empty. Probabilities are counts over tiles left.
+    pub fn chance_outcomes(&self) -> Vec<(TileId, f64)> {
+        if self.pending != Pending::Draw || self.stack.remaining == 0 {
+            return Vec::new();
+        }
+        let total = self.stack.remaining as f64;
+        self.stack
+            .counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(i, &c)| (TileId(i as u16), c as f64 / total))
+            .collect()
+    }
+
+    /// How many copies of `tile` are left in the stack.
+    pub fn tiles_left_of(&self, tile: TileId) -> usize {
+        self.stack.counts.get(tile.index()).map_or(0, |&c| c as usize)
+    }
+
+    // ----- legal actions -----
+
+    /// Every legal action of the pending decision (empty when a draw is pending or the game
+    /// is over). Placements come position by position (open positions in the order they
+    /// appeared), rotations R0..R270; deployments in the tile's segment order, then `Pass`.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// Like [`Game::legal_actions`], into a reused buffer (cleared first): no allocation once
+    /// the buffer is large enough.
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.pending {
+            Pending::Place { tile } => {
+                let sig = tile.kind().signatures;
+                for o in self.board.open_positions() {
+                    for r in Rotation::ALL {
+                        if o.fits(sig[r.quarter_turns() as usize]) {
+                            out.push(Action::Place { tile, pos: o.pos, rotation: r });
+                        }
+                    }
+                }
+            }
+            Pending::Deploy { pos } => {
+                if let Some(placed) = self.last_placed() {
+                    let kind = placed.tile.kind();
+                    for (i, seg) in kind.segments.iter().enumerate() {
+                        if self.can_deploy_on(placed, i, Figure::Follower) {
+                            out.push(Action::Deploy {
+                                figure: Figure::Follower,
+                                pos,
+                                feature: seg.kind,
+                                location: seg.location(placed.rotation),
+                            });
+                        }
+                    }
+                }
+                out.push(Action::Pass);
+            }
+            Pending::Draw | Pending::GameOver => {}
+        }
+    }
+
+    /// Number of legal actions of the pending decision, without building them.
+    pub fn legal_action_count(&self) -> usize {
+        match self.pending {
+            Pending::Place { tile } => {
+                let sig = tile.kind().signatures;
+                self.board
+                    .open_positions()
+                    .iter()
+                    .map(|o| sig.iter().filter(|&&s| o.fits(s)).count())
+                    .sum()
+            }
+            Pending::Deploy { .. } => {
+                let placed = match self.last_placed() {
+                    Some(p) => p,
+                    None => return 1,
+                };
+                1 + (0..placed.tile.kind().segments.len())
+                    .filter(|&i| self.can_deploy_on(placed, i, Figure::Follower))
+                    .count()
+            }
+            Pending::Draw | Pending::GameOver => 0,
+        }
+    }
+
+    /// Whether `action` is legal now: exactly when `legal_actions()` contains it.
+    pub fn is_legal(&self, action: Action) -> bool {
+        self.check(action).is_ok()
+    }
+
+    /// Whether `figure` may go on segment `segment` of the tile just laid (spec B-4): the
+    /// current player has one in supply; the segment is a road, city, monastery, or (with the
+    /// farmers rule) a field; and its feature holds no figure at all (B-4.3).
+    fn can_deploy_on(&self, placed: &PlacedTile, segment: usize, figure: Figure) -> bool {
+        let Figure::Follower = figure;
+        if self.players[self.current as usize].followers == 0 {
+            return false;
+        }
+        let kind = placed.tile.kind().segments[segment].kind;
+        let allowed = match kind {
+            FeatureKind::Road | FeatureKind::City | FeatureKind::Monastery => true,
+            FeatureKind::Field => self.config.rules.farmers,
+            FeatureKind::River => false,
+        };
+        allowed && self.features.figures(placed.node_base + segment as u16) == 0
+    }
+
+    /// Whether `tile` fits anywhere on the board in any rotation (spec B-3.5).
+    fn is_placeable(&self, tile: TileId) -> bool {
+        let sig = tile.kind().signatures;
+        self.board.open_positions().iter().any(|o| sig.iter().any(|&s| o.fits(s)))
+    }
+
+    /// Validates `action` against the pending decision without changing anything. Returns the
+    /// deployment's segment index for a legal deployment.
+    fn check(&self, action: Action) -> Result<Option<usize>, PlayError> {
+        match (self.pending, action) {
+            (Pending::GameOver, _) => Err(PlayError::GameOver),
+            (Pending::Draw, _) => Err(PlayError::DrawPending),
+            (Pending::Place { tile }, Action::Place { tile: given, pos, rotation }) => {
+                if given != tile {
+                    return Err(PlayError::WrongTile { current: tile, given });
+                }
+                let open = self.board.open_at(pos).ok_or(PlayError::IllegalPlacement {
+                    action,
+                    reason: if self.board.tile_at(pos).is_some() {
+                        "the position is taken"
+                    } else {
+                        "the position does not touch the board along an edge"
+                    },
+                })?;
+                if !open.fits(tile.kind().signatures[rotation.quarter_turns() as usize]) {
+                    return Err(PlayError::IllegalPlacement {
+                        action,
+                        reason: "the tile's edges do not match its neighbours' in that rotation",
+                    });
+                }
+                Ok(None)
+            }
+            (Pending::Deploy { pos: here }, Action::Deploy { figure, pos, feature, location }) => {
+                let illegal = |reason| PlayError::IllegalDeployment { action, reason };
+                if pos != here {
+                    return Err(illegal("figures go only on the tile just laid"));
+                }
+                let placed = self.last_placed().ok_or(illegal("no tile was just laid"))?;
+                let kind = placed.tile.kind();
+                let segment = kind
+                    .segment_with_location(feature, location, placed.rotation)
+                    .ok_or(illegal("the tile just laid has no such feature there"))?;
+                if self.players[self.current as usize].followers == 0 {
+                    return Err(illegal("the player has no follower in supply"));
+                }
+                if !self.can_deploy_on(placed, segment, figure) {
+                    return Err(illegal(match feature {
+                        FeatureKind::River => "nothing can be deployed on a river",
+                        FeatureKind::Field if !self.config.rules.farmers => {
+                            "the farmers rule is off"
+                        }
+                        _ => "the feature is already occupied",
+                    }));
+                }
+                Ok(Some(segment))
+            }
+            (Pending::Deploy { .. }, Action::Pass) => Ok(None),
+            (pending, action) => {
+                Err(PlayError::WrongDecision { action, pending: pending.name() })
+            }
+        }
+    }
+
+    // ----- playing -----
+
+    /// Plays `action` and returns what happened, in the documented order (see
+    /// [`Event`](crate::Event)). After the last action of a turn the game moves on to the next
+    /// player's draw (automatic) or to [`Pending::Draw`] (explicit draws); after the last tile
+    /// it scores the game and ends.
+    ///
+    /// # Errors
+    /// [`PlayError`] saying why the action is illegal; the game is then unchanged.
+    pub fn play(&mut self, action: Action) -> Result<Vec<Event>, PlayError> {
+        let segment = self.check(action)?;
+        let mut events = Vec::new();
+        self.apply(action, segment, &mut events);
+        Ok(events)
+    }
+
+    /// Plays `action` like [`Game::play`] but builds no events: the fast path for simulations.
+    ///
+    /// # Errors
+    /// As [`Game::play`]; the game is then unchanged.
+    pub fn play_quiet(&mut self, action: Action) -> Result<(), PlayError> {
+        let segment = self.check(action)?;
+        self.apply(action, segment, &mut Quiet);
+        Ok(())
+    }
+
+    fn apply<S: Sink>(&mut self, action: Action, segment: Option<usize>, sink: &mut S) {
+        self.actions.push(action);
+        match action {
+            Action::Place { tile, pos, rotation } => {
+                let player = self.current as usize;
+                let index = self.lay_tile(tile, pos, rotation);
+                if S::WANTED {
+                    sink.push(Event::TilePlaced { player, tile, pos, rotation });
+                }
+                let placed = self.board.tiles()[index];
+                let deployable = (0..tile.kind().segments.len())
+                    .any(|i| self.can_deploy_on(&placed, i, Figure::Follower));
+                if deployable {
+                    self.pending = Pending::Deploy { pos };
+                } else {
+                    self.finish_turn_part(sink);
+                }
+            }
+            Action::Deploy { figure, .. } => {
+                if let (Some(segment), Some(placed)) = (segment, self.last_placed().copied()) {
+                    self.deploy(&placed, segment, figure, sink);
+                }
+                self.finish_turn_part(sink);
+            }
+            Action::Pass => self.finish_turn_part(sink),
+        }
+    }
+
+    /// Supplies the next tile in an explicit-draw game. If the tile fits nowhere it is
+    /// discarded (spec B-3.5) and another draw is pending; if it was the last, the game ends.
+    ///
+    /// # Errors
+    /// [`DrawError`] if draws are automatic, no draw is pending, or no such tile is left; the
+    /// game is then unchanged.
+    pub fn draw(&mut self, tile: TileId) -> Result<Vec<Event>, DrawError> {
+        if !self.config.explicit_draws {
+            return Err(DrawError::NotExplicit);
+        }
+        if self.pending != Pending::Draw {
+            return Err(DrawError::NotPending { pending: self.pending.name() });
+        }
+        if self.tiles_left_of(tile) == 0 {
+            return Err(DrawError::NotInStack(tile));
+        }
+        let mut events = Vec::new();
+        self.stack.take(tile);
+        self.after_draw(tile, &mut events);
+        Ok(events)
+    }
+
+    /// Lays `tile` and joins its segments to the neighbouring features. Returns its index.
+    fn lay_tile(&mut self, tile: TileId, pos: Position, rotation: Rotation) -> usize {
+        let kind: &'static TileKind = tile.kind();
+        let index = self.board.len() as u16;
+        let node_base = self.features.len() as u16;
+        for (i, seg) in kind.segments.iter().enumerate() {
+            let open = match seg.kind {
+                FeatureKind::Road | FeatureKind::City | FeatureKind::River => {
+                    (seg.points & MIDDLE_POINTS).count_ones() as u16
+                }
+                _ => 0,
+            };
+            self.features.add(seg.kind, index, i as u8, open);
+        }
+        let mut edge_bits = [0u16; 4];
+        for side in Side::ALL {
+            edge_bits[side.index() as usize] = kind.edge(side, rotation).bit();
+        }
+        self.board.place(tile, pos, rotation, node_base, edge_bits);
+        for side in Side::ALL {
+            let Some(n) = self.board.tile_index_at(pos.neighbour(side)) else { continue };
+            let neighbour = self.board.tiles()[n];
+            let other = neighbour.tile.kind();
+            for k in 0..3u8 {
+                let p = 3 * side.index() + k;
+                let q = facing_point(p);
+                let (Some(a), Some(b)) =
+                    (kind.segment_at(p, rotation), other.segment_at(q, neighbour.rotation))
+                else {
+                    continue;
+                };
+                let seg_kind = kind.segments[a].kind;
+                let middle = k == 1;
+                // Cities own whole edges: join them once, through the middle point.
+                if seg_kind != other.segments[b].kind || (seg_kind == FeatureKind::City && !middle)
+                {
+                    continue;
+                }
+                self.features.connect(
+                    node_base + a as u16,
+                    neighbour.node_base + b as u16,
+                    middle,
+                );
+            }
+        }
+        self.last_tile = Some(index);
+        index as usize
+    }
+
+    fn deploy<S: Sink>(&mut self, placed: &PlacedTile, segment: usize, figure: Figure, sink: &mut S) {
+        let player = self.current;
+        let node = placed.node_base + segment as u16;
+        self.figures.push(FigureSlot { player, figure, node });
+        self.features.add_figures(node, 1);
+        self.players[player as usize].followers -= 1;
+        if S::WANTED {
+            let seg = &placed.tile.kind().segments[segment];
+            sink.push(Event::FigureDeployed {
+                player: player as usize,
+                figure,
+                pos: placed.pos,
+                feature: seg.kind,
+                location: seg.location(placed.rotation),
+            });
+        }
+    }
+
+    /// Scores what the turn part completed, then moves to the next player's draw.
+    fn finish_turn_part<S: Sink>(&mut self, sink: &mut S) {
+        if let Some(index) = self.last_tile {
+            self.score_completed(index as usize, sink);
+        }
+        self.last_tile = None;
+        self.current = ((self.current as usize + 1) % self.players()) as u8;
+        self.start_turn_part(sink);
+    }
+
+    /// Draws for the current player (automatic draws) or waits for a draw (explicit); ends the
+    /// game when the stack is empty (spec B-8.1).
+    fn start_turn_part<S: Sink>(&mut self, sink: &mut S) {
+        if self.stack.remaining == 0 {
+            self.end_game(sink);
+            return;
+        }
+        if self.config.explicit_draws {
+            self.pending = Pending::Draw;
+            return;
+        }
+        let k = ((self.rng.next_u64() as u128 * self.stack.remaining as u128) >> 64) as u32;
+        let tile = self.stack.nth(k);
+        self.stack.take(tile);
+        self.after_draw(tile, sink);
+    }
+
+    /// Records a drawn tile (already removed from the stack); discards it and draws again if it
+    /// fits nowhere.
+    fn after_draw<S: Sink>(&mut self, tile: TileId, sink: &mut S) {
+        let player = self.current as usize;
+        self.draws.push(tile);
+        if S::WANTED {
+            sink.push(Event::TileDrawn { player, tile });
+        }
+        if self.is_placeable(tile) {
+            self.pending = Pending::Place { tile };
+        } else {
+            if S::WANTED {
+                sink.push(Event::TileDiscarded { player, tile });
+            }
+            self.start_turn_part(sink);
+        }
+    }
+
+    fn end_game<S: Sink>(&mut self, sink: &mut S) {
+        self.pending = Pending::GameOver;
+        self.final_scoring(sink);
+        if S::WANTED {
+            sink.push(Event::GameOver { scores: self.scores() });
+        }
+    }
+
+    /// The node of the monastery segment of the tile at index `tile`, if it has one.
+    pub(crate) fn monastery_node(&self, tile: usize) -> Option<NodeId> {
+        let placed = &self.board.tiles()[tile];
+        placed
+            .tile
+            .kind()
+            .segments
+            .iter()
+            .position(|s| s.kind == FeatureKind::Monastery)
+            .map(|i| placed.node_base + i as u16)
+    }
+
+    /// The placed tile and segment index of node `n`.
+    pub(crate) fn node_tile(&self, n: NodeId) -> (&PlacedTile, usize) {
+        let node = self.features.node(n);
+        (&self.board.tiles()[node.tile as usize], node.segment as usize)
+    }
+}
+
+impl PartialEq for Game {
+    /// Two games are equal when their whole state is: config, seed, board, figures, scores and
+    /// supplies, the stack and generator, the pending decision and the history.
+    fn eq(&self, other: &Game) -> bool {
+        self.config == other.config
+            && self.seed == other.seed
+            && self.board.tiles() == other.board.tiles()
+            && self.figures() == other.figures()
+            && self.scores() == other.scores()
+            && (0..self.players()).all(|p| {
+                self.followers_in_supply(p) == other.followers_in_supply(p)
+            })
+            && self.stack.counts == other.stack.counts
+            && self.rng == other.rng
+            && self.current == other.current
+            && self.pending == other.pending
+            && self.last_tile == other.last_tile
+            && self.draws == other.draws
+            && self.actions == other.actions
+    }
+}
+
+impl Eq for Game {}

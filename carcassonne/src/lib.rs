@@ -1,0 +1,50 @@
+//! # carcassonne
+//!
+//! An embeddable Carcassonne rules engine: tiles, placement, scoring, game records and
+//! JCloisterZone import, built for speed (cheap clones, allocation-free move generation) so
+//! that game clients and AI research can share one set of rules.
+//!
+//! The rules are those of the rulebooks in the project's `seeds/` (Czech and Slovak), as put
+//! into English by the specification (`spec/base.md`); section numbers such as "B-5.4" in the
+//! documentation refer to it.
+//!
+//! ```
+//! use carcassonne::{Config, Game};
+//!
+//! let mut game = Game::new(Config::new(2), 2024).unwrap();
+//! while !game.is_over() {
+//!     let actions = game.legal_actions();
+//!     game.play(actions[actions.len() / 2]).unwrap();
+//! }
+//! println!("final scores: {:?}", game.scores());
+//! ```
+//!
+//! Conventions (the same as JCloisterZone's): x grows east and **y grows south**; rotations are
+//! clockwise quarter turns; locations on a tile are edges `N E S W`, half-edges
+//! `NL NR EL ER SL SR WL WR` (left/right as seen from the tile centre looking out) and the
+//! centre `I`.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod action;
+pub mod board;
+pub mod catalogue;
+pub mod config;
+pub mod error;
+pub mod events;
+mod features;
+pub mod game;
+pub mod geometry;
+pub mod scoring;
+pub mod tile;
+
+pub use action::{Action, Figure};
+pub use board::{Board, PlacedTile};
+pub use catalogue::{catalogue, Catalogue};
+pub use config::{Config, FarmCityScoring, Rules, SmallCityScoring, StartTile, MAX_PLAYERS};
+pub use error::{ConfigError, DrawError, ImportError, ParseError, PlayError, RecordError};
+pub use events::{Event, Score};
+pub use game::{Game, Pending, PlacedFigure};
+pub use geometry::{Location, Position, Rotation, Side};
+pub use tile::{EdgeKind, FeatureKind, Goods, Marker, Segment, TileId, TileKind, TileSet};

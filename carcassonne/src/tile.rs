@@ -1,0 +1,400 @@
+//! The tile model (spec `base.md` §1.5, `expansions.md` §0.2–§0.3): a tile kind is a list of
+//! segments (tile-local features) that own edge points, plus markers.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalogue::catalogue;
+use crate::error::ParseError;
+use crate::geometry::{rotate_points, Location, Rotation, Side};
+
+/// The kind of a feature: what a segment is and how the feature it belongs to scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum FeatureKind {
+    /// A road; a follower on it is a thief (highwayman).
+    Road,
+    /// A city; a follower in it is a knight.
+    City,
+    /// A monastery (cloister); a follower in it is a monk.
+    Monastery,
+    /// A field; a follower on it is a farmer.
+    Field,
+    /// A river (River expansions): never occupied, never scored.
+    River,
+}
+
+impl FeatureKind {
+    /// JCloisterZone's name for scoring events of this kind: `road`, `city`, `monastery`,
+    /// `field`, `river`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FeatureKind::Road => "road",
+            FeatureKind::City => "city",
+            FeatureKind::Monastery => "monastery",
+            FeatureKind::Field => "field",
+            FeatureKind::River => "river",
+        }
+    }
+
+    /// JCloisterZone's feature class name in saved games: `Road`, `City`, `Monastery`, `Field`,
+    /// `River`.
+    pub const fn jcz_name(self) -> &'static str {
+        match self {
+            FeatureKind::Road => "Road",
+            FeatureKind::City => "City",
+            FeatureKind::Monastery => "Monastery",
+            FeatureKind::Field => "Field",
+            FeatureKind::River => "River",
+        }
+    }
+
+    /// The edge type this feature gives an edge whose middle point it owns (spec §1.5 inv. 5).
+    pub(crate) const fn edge_kind(self) -> EdgeKind {
+        match self {
+            FeatureKind::Road => EdgeKind::Road,
+            FeatureKind::City => EdgeKind::City,
+            FeatureKind::River => EdgeKind::River,
+            _ => EdgeKind::Field,
+        }
+    }
+}
+
+impl fmt::Display for FeatureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for FeatureKind {
+    type Err = ParseError;
+
+    /// Parses `road`, `city`, `monastery` (or `cloister`), `field` (or `farm`), `river`;
+    /// case-insensitive, so JCloisterZone's `City` works too.
+    fn from_str(s: &str) -> Result<FeatureKind, ParseError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "road" => Ok(FeatureKind::Road),
+            "city" => Ok(FeatureKind::City),
+            "monastery" | "cloister" => Ok(FeatureKind::Monastery),
+            "field" | "farm" => Ok(FeatureKind::Field),
+            "river" => Ok(FeatureKind::River),
+            _ => Err(ParseError::new(
+                "feature kind",
+                s,
+                "expected road, city, monastery, field or river",
+            )),
+        }
+    }
+}
+
+/// The type of a tile edge, for edge matching (spec B-3.2): touching edges must be equal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EdgeKind {
+    /// Grass on the whole edge.
+    Field,
+    /// A road reaches the edge's middle.
+    Road,
+    /// A city covers the whole edge.
+    City,
+    /// A river reaches the edge's middle.
+    River,
+}
+
+impl EdgeKind {
+    /// One bit per kind, used in edge-matching masks.
+    pub(crate) const fn bit(self) -> u16 {
+        1 << self as u16
+    }
+
+    /// One letter: `F`, `R`, `C`, `I` (the spec's catalogue notation).
+    pub const fn letter(self) -> char {
+        match self {
+            EdgeKind::Field => 'F',
+            EdgeKind::Road => 'R',
+            EdgeKind::City => 'C',
+            EdgeKind::River => 'I',
+        }
+    }
+}
+
+/// A trade good printed in a city (Traders & Builders).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Goods {
+    /// Wine (9 tokens).
+    Wine,
+    /// Grain (6 tokens).
+    Grain,
+    /// Cloth (5 tokens).
+    Cloth,
+}
+
+/// A tile-local feature: what it is, which edge points it owns, and its markers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Segment {
+    /// The spec's name for this segment within its tile (`C1`, `R2`, `F1`, `M1`, `I1`), used by
+    /// scenarios to say where a figure goes. It does not change with rotation.
+    pub name: &'static str,
+    /// What the segment is.
+    pub kind: FeatureKind,
+    /// The edge points it owns in canonical orientation, bit `i` = point `i` (`NL` = 0,
+    /// clockwise); 0 for a monastery or an inner field.
+    pub points: u16,
+    /// Pennants (coats of arms) on a city segment: each adds 2 points to a completed city, 1 to
+    /// an unfinished one (spec B-5.4, B-8.2).
+    pub pennants: u8,
+    /// An inn beside this road (Inns & Cathedrals).
+    pub inn: bool,
+    /// A cathedral in this city (Inns & Cathedrals).
+    pub cathedral: bool,
+    /// A trade good in this city (Traders & Builders).
+    pub goods: Option<Goods>,
+    /// A pig herd in this field (River II, active with Traders & Builders).
+    pub pig_herd: bool,
+    /// For a field: the city segments of the same tile it borders, bit `j` = segment `j`
+    /// (spec §1.5 inv. 7, used for farmer scoring).
+    pub adjacent_cities: u16,
+}
+
+impl Segment {
+    /// The location of this segment on a tile turned by `rotation`.
+    pub fn location(&self, rotation: Rotation) -> Location {
+        Location::of_points(rotate_points(self.points, rotation))
+    }
+}
+
+/// A marker printed on a tile, outside its segments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Marker {
+    /// The base game's start tile (dark back).
+    Start,
+    /// A river spring.
+    Spring,
+    /// A river lake (the river ends here).
+    Lake,
+    /// A volcano on a river lake (River II).
+    Volcano,
+    /// A garden (second editions; only for the Abbot).
+    Garden,
+}
+
+/// The tile sets (boxes) a game can use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum TileSet {
+    /// The base game: 72 tiles including the start tile (spec §2.1).
+    Base,
+}
+
+impl TileSet {
+    /// Every tile set this library knows.
+    pub const ALL: [TileSet; 1] = [TileSet::Base];
+
+    /// The set's name in configs and on the command line: `base`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TileSet::Base => "base",
+        }
+    }
+}
+
+impl fmt::Display for TileSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for TileSet {
+    type Err = ParseError;
+
+    /// Parses a set name: `base` (also `basic`).
+    fn from_str(s: &str) -> Result<TileSet, ParseError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "base" | "basic" => Ok(TileSet::Base),
+            _ => Err(ParseError::new("tile set", s, "known sets: base")),
+        }
+    }
+}
+
+/// A kind of tile: its features, markers and number of copies.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct TileKind {
+    /// The stable id (the spec's: `A`..`X` for the base game).
+    pub id: &'static str,
+    /// JCloisterZone's id of the same tile in the same canonical orientation.
+    pub jcz_id: &'static str,
+    /// The set it comes from.
+    pub set: TileSet,
+    /// Copies in the set (the base start tile included in `D`'s 4).
+    pub count: u8,
+    /// The segments in the spec's listing order (`C1`, `R1`, `F1`, ... as listed).
+    pub segments: Vec<Segment>,
+    /// Markers outside the segments.
+    pub markers: Vec<Marker>,
+    /// Owner of each edge point in canonical orientation: a segment index or [`NO_SEGMENT`].
+    pub(crate) owner: [u8; 12],
+    /// Edge type of each side in canonical orientation.
+    pub(crate) edges: [EdgeKind; 4],
+    /// Per rotation: the edge types as one bit per kind in each 4-bit side nibble (N lowest).
+    pub(crate) signatures: [u16; 4],
+}
+
+/// Owner value of an edge point that belongs to no segment (the middle of a field edge).
+pub(crate) const NO_SEGMENT: u8 = u8::MAX;
+
+impl TileKind {
+    pub(crate) fn new(
+        id: &'static str,
+        jcz_id: &'static str,
+        set: TileSet,
+        count: u8,
+        segments: Vec<Segment>,
+        markers: Vec<Marker>,
+    ) -> TileKind {
+        let mut owner = [NO_SEGMENT; 12];
+        for (i, seg) in segments.iter().enumerate() {
+            for (p, slot) in owner.iter_mut().enumerate() {
+                if seg.points & (1 << p) != 0 {
+                    *slot = i as u8;
+                }
+            }
+        }
+        let mut edges = [EdgeKind::Field; 4];
+        for side in Side::ALL {
+            let middle = owner[3 * side.index() as usize + 1];
+            if middle != NO_SEGMENT {
+                edges[side.index() as usize] = segments[middle as usize].kind.edge_kind();
+            }
+        }
+        let mut signatures = [0u16; 4];
+        for r in Rotation::ALL {
+            let mut sig = 0u16;
+            for side in Side::ALL {
+                let canonical = Side::from_index(side.index() + 4 - r.quarter_turns());
+                sig |= edges[canonical.index() as usize].bit() << (4 * side.index());
+            }
+            signatures[r.quarter_turns() as usize] = sig;
+        }
+        TileKind { id, jcz_id, set, count, segments, markers, owner, edges, signatures }
+    }
+
+    /// The edge type on `side` when the tile is turned by `rotation`.
+    pub fn edge(&self, side: Side, rotation: Rotation) -> EdgeKind {
+        let canonical = Side::from_index(side.index() + 4 - rotation.quarter_turns());
+        self.edges[canonical.index() as usize]
+    }
+
+    /// The edge types N, E, S, W in canonical orientation.
+    pub fn edges(&self) -> [EdgeKind; 4] {
+        self.edges
+    }
+
+    /// Index of the segment owning edge point `point` (0..12, `NL` = 0) when the tile is
+    /// turned by `rotation`, or `None` for the middle of a field edge.
+    pub fn segment_at(&self, point: u8, rotation: Rotation) -> Option<usize> {
+        let canonical = (point as usize + 12 - 3 * rotation.quarter_turns() as usize) % 12;
+        match self.owner.get(canonical) {
+            Some(&o) if o != NO_SEGMENT => Some(o as usize),
+            _ => None,
+        }
+    }
+
+    /// Whether the tile carries `marker`.
+    pub fn has_marker(&self, marker: Marker) -> bool {
+        self.markers.contains(&marker)
+    }
+
+    /// Index of the segment of kind `kind` at `location` when the tile is turned by `rotation`.
+    /// Roads and cities are matched by the edges they reach, fields by their half-edges; the
+    /// centre matches a monastery or an inner field.
+    pub fn segment_with_location(
+        &self,
+        kind: FeatureKind,
+        location: Location,
+        rotation: Rotation,
+    ) -> Option<usize> {
+        self.segments
+            .iter()
+            .position(|s| s.kind == kind && s.location(rotation) == location)
+    }
+}
+
+/// A tile kind's stable id, e.g. `D` or `RI-C`: a small copyable handle into the
+/// [catalogue](crate::catalogue()). Text and serde form: the id string.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TileId(pub(crate) u16);
+
+impl TileId {
+    /// The tile kind this id names.
+    pub fn kind(self) -> &'static TileKind {
+        &catalogue().tiles()[self.0 as usize]
+    }
+
+    /// The id string, e.g. `"D"`.
+    pub fn as_str(self) -> &'static str {
+        self.kind().id
+    }
+
+    /// Index of this kind in the catalogue (stable within one library version).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The id of the catalogue entry with index `i`, if there is one.
+    pub fn from_index(i: usize) -> Option<TileId> {
+        (i < catalogue().tiles().len()).then_some(TileId(i as u16))
+    }
+
+    /// The tile whose JCloisterZone id is `jcz` (e.g. `BA/RCr` is `D`).
+    pub fn from_jcz(jcz: &str) -> Option<TileId> {
+        catalogue().find_jcz(jcz)
+    }
+}
+
+impl fmt::Display for TileId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for TileId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TileId({})", self.as_str())
+    }
+}
+
+impl FromStr for TileId {
+    type Err = ParseError;
+
+    /// Parses a catalogue id such as `D` or `IC-K` (exact match), or a JCloisterZone id such
+    /// as `BA/RCr`.
+    fn from_str(s: &str) -> Result<TileId, ParseError> {
+        let t = s.trim();
+        catalogue()
+            .find(t)
+            .or_else(|| catalogue().find_jcz(t))
+            .ok_or_else(|| ParseError::new("tile id", s, "no such tile in the catalogue"))
+    }
+}
+
+impl Serialize for TileId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for TileId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<TileId, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,89 @@
+//! Shared helpers for the integration tests: a scenario harness in the spec's notation
+//! (`spec/base.md` §4) and the location of `../shared`.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use carcassonne::{
+    Action, Config, Event, FeatureKind, Figure, Game, Pending, Position, Rotation, Rules, Score,
+    StartTile, TileId,
+};
+
+/// The shared folder (`../shared` beside the repository, or `$CARCASSONNE_SHARED`). Panics —
+/// failing the test loudly — when it is missing: these tests never skip.
+pub fn shared() -> PathBuf {
+    let dir = std::env::var_os("CARCASSONNE_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"));
+    assert!(
+        dir.join("jcz").is_dir(),
+        "the shared folder is missing at {} (set CARCASSONNE_SHARED to its path); \
+         this test needs it and does not skip",
+        dir.display()
+    );
+    dir
+}
+
+pub fn tile(id: &str) -> TileId {
+    id.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A scenario game: `names` in turn order, explicit draws from exactly `tiles`.
+pub fn scenario(names: &[&str], rules: Rules, tiles: &[&str]) -> Game {
+    scenario_from(names, rules, None, tiles)
+}
+
+pub fn scenario_from(names: &[&str], rules: Rules, start: Option<&str>, tiles: &[&str]) -> Game {
+    let mut config = Config::new(names.len());
+    config.names = names.iter().map(|s| s.to_string()).collect();
+    config.rules = rules;
+    config.explicit_draws = true;
+    config.stack = Some(tiles.iter().map(|t| tile(t)).collect());
+    config.start = start.map(|t| StartTile { tile: tile(t), rotation: Rotation::R0 });
+    Game::new(config, 0).unwrap()
+}
+
+/// One turn in the spec's notation: draw `id`, place it at `(x, y)` with `r` quarter turns,
+/// deploy a follower on the segment named `deploy` (e.g. `"R1"`) or pass. Returns the score
+/// events of the turn.
+pub fn turn(game: &mut Game, id: &str, (x, y): (i32, i32), r: u8, deploy: Option<&str>) -> Vec<Score> {
+    let mut events = game.draw(tile(id)).unwrap_or_else(|e| panic!("draw {id}: {e}"));
+    let rotation = Rotation::from_quarter_turns(r);
+    let pos = Position::new(x, y);
+    let place = Action::Place { tile: tile(id), pos, rotation };
+    events.extend(game.play(place).unwrap_or_else(|e| panic!("{place}: {e}")));
+    match deploy {
+        Some(name) => {
+            let kind = tile(id).kind();
+            let seg = kind.segments.iter().find(|s| s.name == name).expect("segment name");
+            let action = Action::Deploy {
+                figure: Figure::Follower,
+                pos,
+                feature: seg.kind,
+                location: seg.location(rotation),
+            };
+            events.extend(game.play(action).unwrap_or_else(|e| panic!("{action}: {e}")));
+        }
+        None => {
+            if matches!(game.pending(), Pending::Deploy { .. }) {
+                events.extend(game.play(Action::Pass).unwrap());
+            }
+        }
+    }
+    scores(&events)
+}
+
+pub fn scores(events: &[Event]) -> Vec<Score> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Scored(s) => Some(s.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `(player, points, kind)` of score events, for compact assertions.
+pub fn summary(scores: &[Score]) -> Vec<(usize, u32, FeatureKind)> {
+    scores.iter().map(|s| (s.player, s.points, s.feature)).collect()
+}

@@ -1,0 +1,1 @@
+//! Helpers shared by the runnable examples (`play`, `replay`, `bench`).
