@@ -128,6 +128,13 @@ impl Board {
         (min, max)
     }
 
+    /// Bytes this board holds on the heap.
+    pub(crate) fn heap_size(&self) -> usize {
+        self.cells.capacity() * 2
+            + self.tiles.capacity() * std::mem::size_of::<PlacedTile>()
+            + self.open.capacity() * std::mem::size_of::<OpenPosition>()
+    }
+
     /// The empty positions next to the board, with their edge requirements.
     pub(crate) fn open_positions(&self) -> &[OpenPosition] {
         &self.open

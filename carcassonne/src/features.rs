@@ -44,6 +44,11 @@ impl Features {
         Features { nodes: Vec::with_capacity(n) }
     }
 
+    /// Bytes held on the heap.
+    pub fn heap_size(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+    }
+
     /// Number of nodes, i.e. the id the next node will get.
     pub fn len(&self) -> usize {
         self.nodes.len()

@@ -285,6 +285,16 @@ impl Game {
         }
     }
 
+    /// Bytes the game holds on the heap (what a clone copies besides `size_of::<Game>()`).
+    pub fn heap_size(&self) -> usize {
+        self.board.heap_size()
+            + self.features.heap_size()
+            + self.figures.capacity() * std::mem::size_of::<FigureSlot>()
+            + self.stack.counts.capacity() * 2
+            + self.draws.capacity() * std::mem::size_of::<TileId>()
+            + self.actions.capacity() * std::mem::size_of::<Action>()
+    }
+
     /// Every tile drawn so far, in order (including discarded ones).
     pub fn draws(&self) -> &[TileId] {
         &self.draws

@@ -36,6 +36,8 @@ pub mod events;
 mod features;
 pub mod game;
 pub mod geometry;
+pub mod jcz;
+pub mod record;
 pub mod scoring;
 pub mod tile;
 
@@ -47,4 +49,6 @@ pub use error::{ConfigError, DrawError, ImportError, ParseError, PlayError, Reco
 pub use events::{Event, Score};
 pub use game::{Game, Pending, PlacedFigure};
 pub use geometry::{Location, Position, Rotation, Side};
+pub use jcz::{AssertionResult, JczGame};
+pub use record::Record;
 pub use tile::{EdgeKind, FeatureKind, Goods, Marker, Segment, TileId, TileKind, TileSet};

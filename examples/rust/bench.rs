@@ -1,1 +1,92 @@
-fn main(){}
+//! Speed of the engine on one thread: random 2-player base games per second (uniform random
+//! over all legal actions, followers included), the median time of one `legal_actions()` call,
+//! and the time and size of a `Game` clone.
+//!
+//! `cargo run --release --example bench [-- --seconds S]`
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use carcassonne::{Action, Config, Game};
+use rand_core::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+fn random_game(seed: u64, buf: &mut Vec<Action>, rng: &mut Pcg64Mcg) -> Game {
+    let mut game = Game::new(Config::new(2), seed).expect("valid config");
+    while !game.is_over() {
+        game.legal_actions_into(buf);
+        let i = ((rng.next_u64() as u128 * buf.len() as u128) >> 64) as usize;
+        game.play_quiet(buf[i]).expect("legal action");
+    }
+    game
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+fn main() {
+    let seconds: f64 = std::env::args()
+        .skip_while(|a| a != "--seconds")
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3.0);
+    let mut rng = Pcg64Mcg::seed_from_u64(1);
+    let mut buf = Vec::with_capacity(256);
+
+    // Games per second: several timed rounds, median.
+    let mut rates = Vec::new();
+    let mut seed = 0u64;
+    let mut positions: Vec<Game> = Vec::new();
+    let round = Duration::from_secs_f64(seconds / 5.0);
+    for _ in 0..5 {
+        let start = Instant::now();
+        let mut games = 0u64;
+        while start.elapsed() < round {
+            black_box(random_game(seed, &mut buf, &mut rng));
+            seed += 1;
+            games += 1;
+        }
+        rates.push(games as f64 / start.elapsed().as_secs_f64());
+    }
+    println!("random 2-player base games: {:.0} games/s (median of 5 rounds)", median(rates));
+
+    // Positions from the middle of games, for legal_actions() and clone().
+    for s in 0..200u64 {
+        let mut game = Game::new(Config::new(2), 10_000 + s).expect("valid config");
+        let stop = 30 + (s as usize % 80);
+        let mut n = 0;
+        while !game.is_over() && n < stop {
+            game.legal_actions_into(&mut buf);
+            let i = ((rng.next_u64() as u128 * buf.len() as u128) >> 64) as usize;
+            game.play_quiet(buf[i]).expect("legal action");
+            n += 1;
+        }
+        if !game.is_over() {
+            positions.push(game);
+        }
+    }
+    let reps = 2000;
+    let mut legal = Vec::new();
+    let mut clones = Vec::new();
+    for g in &positions {
+        let start = Instant::now();
+        for _ in 0..reps {
+            black_box(black_box(g).legal_actions());
+        }
+        legal.push(start.elapsed().as_nanos() as f64 / reps as f64);
+        let start = Instant::now();
+        for _ in 0..reps {
+            black_box(black_box(g).clone());
+        }
+        clones.push(start.elapsed().as_nanos() as f64 / reps as f64);
+    }
+    println!("legal_actions(): median {:.0} ns over {} mid-game positions", median(legal), positions.len());
+    println!("Game clone: median {:.0} ns; size {} bytes inline + {} bytes on the heap (median position)",
+        median(clones), std::mem::size_of::<Game>(), {
+            let mut heap: Vec<f64> = positions.iter().map(|g| g.heap_size() as f64).collect();
+            heap.sort_by(|a, b| a.total_cmp(b));
+            heap[heap.len() / 2]
+        });
+}
