@@ -109,8 +109,17 @@ impl Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Place { tile, pos, rotation } => write!(f, "place {tile} {pos} {rotation}"),
-            Action::Deploy { figure, pos, feature, location } => {
+            Action::Place {
+                tile,
+                pos,
+                rotation,
+            } => write!(f, "place {tile} {pos} {rotation}"),
+            Action::Deploy {
+                figure,
+                pos,
+                feature,
+                location,
+            } => {
                 write!(f, "deploy {figure} {pos} {feature} {location}")
             }
             Action::Pass => f.write_str("pass"),

@@ -149,7 +149,10 @@ impl Board {
 
     /// Number of the eight positions around `pos` that hold a tile.
     pub(crate) fn count_surrounding(&self, pos: Position) -> u8 {
-        pos.surrounding().iter().filter(|p| self.tile_index_at(**p).is_some()).count() as u8
+        pos.surrounding()
+            .iter()
+            .filter(|p| self.tile_index_at(**p).is_some())
+            .count() as u8
     }
 
     /// Makes the grid cover `pos` and its four neighbours.
@@ -166,8 +169,16 @@ impl Board {
             return;
         }
         let grow = 8;
-        let x0 = if need_x0 < self.x0 { need_x0 - grow } else { self.x0 };
-        let y0 = if need_y0 < self.y0 { need_y0 - grow } else { self.y0 };
+        let x0 = if need_x0 < self.x0 {
+            need_x0 - grow
+        } else {
+            self.x0
+        };
+        let y0 = if need_y0 < self.y0 {
+            need_y0 - grow
+        } else {
+            self.y0
+        };
         let x1 = (self.x0 + self.width).max(need_x1 + 1 + grow);
         let y1 = (self.y0 + self.height).max(need_y1 + 1 + grow);
         let (width, height) = (x1 - x0, y1 - y0);
@@ -211,11 +222,18 @@ impl Board {
             }
         }
         self.cells[at] = index as u16 + 1;
-        self.tiles.push(PlacedTile { tile, pos, rotation, node_base });
+        self.tiles.push(PlacedTile {
+            tile,
+            pos,
+            rotation,
+            node_base,
+        });
         for side in Side::ALL {
             let q = pos.neighbour(side);
             let facing = side.opposite().index() as u16 * 4;
-            let Some(qi) = self.cell_index(q) else { continue };
+            let Some(qi) = self.cell_index(q) else {
+                continue;
+            };
             let c = self.cells[qi];
             if c == EMPTY {
                 self.cells[qi] = OPEN | self.open.len() as u16;

@@ -132,12 +132,18 @@ impl Config {
 
     /// The name of seat `player` (`Player N` unless names were given).
     pub fn player_name(&self, player: usize) -> String {
-        self.names.get(player).cloned().unwrap_or_else(|| format!("Player {}", player + 1))
+        self.names
+            .get(player)
+            .cloned()
+            .unwrap_or_else(|| format!("Player {}", player + 1))
     }
 
     /// The start tile in effect (the configured one, or the base start tile at rotation 0).
     pub fn start_tile(&self) -> StartTile {
-        self.start.unwrap_or(StartTile { tile: catalogue().base_start(), rotation: Rotation::R0 })
+        self.start.unwrap_or(StartTile {
+            tile: catalogue().base_start(),
+            rotation: Rotation::R0,
+        })
     }
 
     /// The tiles of the draw stack (a multiset) before the first draw: the custom `stack`, or
@@ -171,10 +177,17 @@ impl Config {
     pub fn validate(&self) -> Result<(), ConfigError> {
         let max = 5;
         if self.players < 1 || self.players > max {
-            return Err(ConfigError::PlayerCount { players: self.players, min: 1, max });
+            return Err(ConfigError::PlayerCount {
+                players: self.players,
+                min: 1,
+                max,
+            });
         }
         if !self.names.is_empty() && self.names.len() != self.players {
-            return Err(ConfigError::NameCount { names: self.names.len(), players: self.players });
+            return Err(ConfigError::NameCount {
+                names: self.names.len(),
+                players: self.players,
+            });
         }
         if self.first_player >= self.players {
             return Err(ConfigError::FirstPlayer {

@@ -21,7 +21,11 @@ pub struct ParseError {
 
 impl ParseError {
     pub(crate) fn new(what: &'static str, input: &str, reason: impl Into<String>) -> ParseError {
-        ParseError { what, input: input.to_owned(), reason: reason.into() }
+        ParseError {
+            what,
+            input: input.to_owned(),
+            reason: reason.into(),
+        }
     }
 }
 
@@ -80,7 +84,9 @@ pub enum PlayError {
     GameOver,
     /// The pending decision is a tile draw: call [`Game::draw`](crate::Game::draw) (explicit
     /// draws) first.
-    #[error("a tile must be drawn first (explicit draws): call draw() with one of chance_outcomes()")]
+    #[error(
+        "a tile must be drawn first (explicit draws): call draw() with one of chance_outcomes()"
+    )]
     DrawPending,
     /// The action is of another kind than the pending decision asks for.
     #[error("{action} does not answer the pending decision ({pending})")]

@@ -50,28 +50,42 @@ pub struct Score {
     pub positions: Vec<Position>,
 }
 
-impl fmt::Display for Score {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let state = if self.complete { "completed" } else { "unfinished" };
-        write!(f, "player {} +{} for ", self.player + 1, self.points)?;
+impl Score {
+    /// Why these points were awarded, in words, e.g. `a completed city (3 tiles, 1 pennant)`.
+    pub fn reason(&self) -> String {
+        let state = if self.complete {
+            "a completed"
+        } else {
+            "an unfinished"
+        };
+        let plural =
+            |n: u16, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         match self.feature {
-            FeatureKind::Field => write!(
-                f,
-                "a field bordering {} completed cit{} ({} each)",
-                self.cities,
-                if self.cities == 1 { "y" } else { "ies" },
+            FeatureKind::Field => format!(
+                "a field bordering {} ({} each)",
+                plural(self.cities, "completed city", "completed cities"),
                 self.points_per_city
             ),
-            FeatureKind::Monastery => write!(f, "a {state} monastery ({} tiles)", self.tiles),
-            FeatureKind::City => write!(
-                f,
-                "a {state} city ({} tiles, {} pennant{})",
-                self.tiles,
-                self.pennants,
-                if self.pennants == 1 { "" } else { "s" }
+            FeatureKind::City => format!(
+                "{state} city ({}, {})",
+                plural(self.tiles, "tile", "tiles"),
+                plural(self.pennants, "pennant", "pennants")
             ),
-            kind => write!(f, "a {state} {kind} ({} tiles)", self.tiles),
+            kind => format!("{state} {kind} ({})", plural(self.tiles, "tile", "tiles")),
         }
+    }
+}
+
+impl fmt::Display for Score {
+    /// `player N +P for REASON` (N 1-based).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "player {} +{} for {}",
+            self.player + 1,
+            self.points,
+            self.reason()
+        )
     }
 }
 

@@ -41,7 +41,9 @@ pub(crate) struct Features {
 
 impl Features {
     pub fn with_capacity(n: usize) -> Features {
-        Features { nodes: Vec::with_capacity(n) }
+        Features {
+            nodes: Vec::with_capacity(n),
+        }
     }
 
     /// Bytes held on the heap.
@@ -140,7 +142,11 @@ impl Features {
 
     /// The members of the component whose root is `root` (any member works as a start).
     pub fn members(&self, root: NodeId) -> Members<'_> {
-        Members { features: self, start: root, next: Some(root) }
+        Members {
+            features: self,
+            start: root,
+            next: Some(root),
+        }
     }
 }
 

@@ -92,7 +92,10 @@ impl Stack {
         for t in tiles {
             counts[t.index()] += 1;
         }
-        Stack { counts, remaining: tiles.len() as u32 }
+        Stack {
+            counts,
+            remaining: tiles.len() as u32,
+        }
     }
 
     fn take(&mut self, tile: TileId) -> bool {
@@ -235,7 +238,10 @@ impl Game {
 
     /// Each player's score, by seat.
     pub fn scores(&self) -> Vec<u32> {
-        self.players[..self.players()].iter().map(|p| p.score).collect()
+        self.players[..self.players()]
+            .iter()
+            .map(|p| p.score)
+            .collect()
     }
 
     /// One player's score (0 for a seat that does not exist).
@@ -269,7 +275,10 @@ impl Game {
 
     /// Every figure on the board, in the order they were deployed.
     pub fn figures(&self) -> Vec<PlacedFigure> {
-        self.figures.iter().map(|f| self.describe_figure(f)).collect()
+        self.figures
+            .iter()
+            .map(|f| self.describe_figure(f))
+            .collect()
     }
 
     pub(crate) fn describe_figure(&self, f: &FigureSlot) -> PlacedFigure {
@@ -323,7 +332,10 @@ impl Game {
 
     /// How many copies of `tile` are left in the stack.
     pub fn tiles_left_of(&self, tile: TileId) -> usize {
-        self.stack.counts.get(tile.index()).map_or(0, |&c| c as usize)
+        self.stack
+            .counts
+            .get(tile.index())
+            .map_or(0, |&c| c as usize)
     }
 
     // ----- legal actions -----
@@ -347,7 +359,11 @@ impl Game {
                 for o in self.board.open_positions() {
                     for r in Rotation::ALL {
                         if o.fits(sig[r.quarter_turns() as usize]) {
-                            out.push(Action::Place { tile, pos: o.pos, rotation: r });
+                            out.push(Action::Place {
+                                tile,
+                                pos: o.pos,
+                                rotation: r,
+                            });
                         }
                     }
                 }
@@ -421,7 +437,10 @@ impl Game {
     /// Whether `tile` fits anywhere on the board in any rotation (spec B-3.5).
     fn is_placeable(&self, tile: TileId) -> bool {
         let sig = tile.kind().signatures;
-        self.board.open_positions().iter().any(|o| sig.iter().any(|&s| o.fits(s)))
+        self.board
+            .open_positions()
+            .iter()
+            .any(|o| sig.iter().any(|&s| o.fits(s)))
     }
 
     /// Validates `action` against the pending decision without changing anything. Returns the
@@ -430,9 +449,19 @@ impl Game {
         match (self.pending, action) {
             (Pending::GameOver, _) => Err(PlayError::GameOver),
             (Pending::Draw, _) => Err(PlayError::DrawPending),
-            (Pending::Place { tile }, Action::Place { tile: given, pos, rotation }) => {
+            (
+                Pending::Place { tile },
+                Action::Place {
+                    tile: given,
+                    pos,
+                    rotation,
+                },
+            ) => {
                 if given != tile {
-                    return Err(PlayError::WrongTile { current: tile, given });
+                    return Err(PlayError::WrongTile {
+                        current: tile,
+                        given,
+                    });
                 }
                 let open = self.board.open_at(pos).ok_or(PlayError::IllegalPlacement {
                     action,
@@ -450,7 +479,15 @@ impl Game {
                 }
                 Ok(None)
             }
-            (Pending::Deploy { pos: here }, Action::Deploy { figure, pos, feature, location }) => {
+            (
+                Pending::Deploy { pos: here },
+                Action::Deploy {
+                    figure,
+                    pos,
+                    feature,
+                    location,
+                },
+            ) => {
                 let illegal = |reason| PlayError::IllegalDeployment { action, reason };
                 if pos != here {
                     return Err(illegal("figures go only on the tile just laid"));
@@ -475,9 +512,10 @@ impl Game {
                 Ok(Some(segment))
             }
             (Pending::Deploy { .. }, Action::Pass) => Ok(None),
-            (pending, action) => {
-                Err(PlayError::WrongDecision { action, pending: pending.name() })
-            }
+            (pending, action) => Err(PlayError::WrongDecision {
+                action,
+                pending: pending.name(),
+            }),
         }
     }
 
@@ -510,11 +548,20 @@ impl Game {
     fn apply<S: Sink>(&mut self, action: Action, segment: Option<usize>, sink: &mut S) {
         self.actions.push(action);
         match action {
-            Action::Place { tile, pos, rotation } => {
+            Action::Place {
+                tile,
+                pos,
+                rotation,
+            } => {
                 let player = self.current as usize;
                 let index = self.lay_tile(tile, pos, rotation);
                 if S::WANTED {
-                    sink.push(Event::TilePlaced { player, tile, pos, rotation });
+                    sink.push(Event::TilePlaced {
+                        player,
+                        tile,
+                        pos,
+                        rotation,
+                    });
                 }
                 let placed = self.board.tiles()[index];
                 let deployable = (0..tile.kind().segments.len())
@@ -546,7 +593,9 @@ impl Game {
             return Err(DrawError::NotExplicit);
         }
         if self.pending != Pending::Draw {
-            return Err(DrawError::NotPending { pending: self.pending.name() });
+            return Err(DrawError::NotPending {
+                pending: self.pending.name(),
+            });
         }
         if self.tiles_left_of(tile) == 0 {
             return Err(DrawError::NotInStack(tile));
@@ -577,15 +626,18 @@ impl Game {
         }
         self.board.place(tile, pos, rotation, node_base, edge_bits);
         for side in Side::ALL {
-            let Some(n) = self.board.tile_index_at(pos.neighbour(side)) else { continue };
+            let Some(n) = self.board.tile_index_at(pos.neighbour(side)) else {
+                continue;
+            };
             let neighbour = self.board.tiles()[n];
             let other = neighbour.tile.kind();
             for k in 0..3u8 {
                 let p = 3 * side.index() + k;
                 let q = facing_point(p);
-                let (Some(a), Some(b)) =
-                    (kind.segment_at(p, rotation), other.segment_at(q, neighbour.rotation))
-                else {
+                let (Some(a), Some(b)) = (
+                    kind.segment_at(p, rotation),
+                    other.segment_at(q, neighbour.rotation),
+                ) else {
                     continue;
                 };
                 let seg_kind = kind.segments[a].kind;
@@ -595,21 +647,28 @@ impl Game {
                 {
                     continue;
                 }
-                self.features.connect(
-                    node_base + a as u16,
-                    neighbour.node_base + b as u16,
-                    middle,
-                );
+                self.features
+                    .connect(node_base + a as u16, neighbour.node_base + b as u16, middle);
             }
         }
         self.last_tile = Some(index);
         index as usize
     }
 
-    fn deploy<S: Sink>(&mut self, placed: &PlacedTile, segment: usize, figure: Figure, sink: &mut S) {
+    fn deploy<S: Sink>(
+        &mut self,
+        placed: &PlacedTile,
+        segment: usize,
+        figure: Figure,
+        sink: &mut S,
+    ) {
         let player = self.current;
         let node = placed.node_base + segment as u16;
-        self.figures.push(FigureSlot { player, figure, node });
+        self.figures.push(FigureSlot {
+            player,
+            figure,
+            node,
+        });
         self.features.add_figures(node, 1);
         self.players[player as usize].followers -= 1;
         if S::WANTED {
@@ -673,7 +732,9 @@ impl Game {
         self.pending = Pending::GameOver;
         self.final_scoring(sink);
         if S::WANTED {
-            sink.push(Event::GameOver { scores: self.scores() });
+            sink.push(Event::GameOver {
+                scores: self.scores(),
+            });
         }
     }
 
@@ -692,7 +753,10 @@ impl Game {
     /// The placed tile and segment index of node `n`.
     pub(crate) fn node_tile(&self, n: NodeId) -> (&PlacedTile, usize) {
         let node = self.features.node(n);
-        (&self.board.tiles()[node.tile as usize], node.segment as usize)
+        (
+            &self.board.tiles()[node.tile as usize],
+            node.segment as usize,
+        )
     }
 }
 
@@ -705,9 +769,8 @@ impl PartialEq for Game {
             && self.board.tiles() == other.board.tiles()
             && self.figures() == other.figures()
             && self.scores() == other.scores()
-            && (0..self.players()).all(|p| {
-                self.followers_in_supply(p) == other.followers_in_supply(p)
-            })
+            && (0..self.players())
+                .all(|p| self.followers_in_supply(p) == other.followers_in_supply(p))
             && self.stack.counts == other.stack.counts
             && self.rng == other.rng
             && self.current == other.current

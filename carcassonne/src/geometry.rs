@@ -199,7 +199,10 @@ impl FromStr for Rotation {
     /// Parses `R0`, `R90`, `R180`, `R270` (or the bare degrees `0`, `90`, `180`, `270`).
     fn from_str(s: &str) -> Result<Rotation, ParseError> {
         let t = s.trim();
-        let digits = t.strip_prefix('R').or_else(|| t.strip_prefix('r')).unwrap_or(t);
+        let digits = t
+            .strip_prefix('R')
+            .or_else(|| t.strip_prefix('r'))
+            .unwrap_or(t);
         digits
             .parse::<u32>()
             .ok()
@@ -226,8 +229,9 @@ impl<'de> Deserialize<'de> for Rotation {
 }
 
 /// Names of the twelve edge points, indexed 0..12 clockwise from the north-west corner.
-pub const POINT_NAMES: [&str; 12] =
-    ["NL", "N", "NR", "EL", "E", "ER", "SL", "S", "SR", "WL", "W", "WR"];
+pub const POINT_NAMES: [&str; 12] = [
+    "NL", "N", "NR", "EL", "E", "ER", "SL", "S", "SR", "WL", "W", "WR",
+];
 
 /// Bit mask of the four edge middle points (`N E S W`).
 pub(crate) const MIDDLE_POINTS: u16 = 0b010_010_010_010;
@@ -291,7 +295,9 @@ impl Location {
     /// The sides whose middle point this location includes (roads, rivers, cities).
     pub fn sides(self) -> impl Iterator<Item = Side> {
         let bits = self.0;
-        Side::ALL.into_iter().filter(move |s| bits & (1 << (3 * s.index() + 1)) != 0)
+        Side::ALL
+            .into_iter()
+            .filter(move |s| bits & (1 << (3 * s.index() + 1)) != 0)
     }
 }
 
@@ -392,7 +398,11 @@ impl FromStr for Location {
                 'E' => 1,
                 'S' => 2,
                 'W' => 3,
-                _ => return Err(bad("expected sides N, E, S, W, half-edges like NL.NR, or I")),
+                _ => {
+                    return Err(bad(
+                        "expected sides N, E, S, W, half-edges like NL.NR, or I",
+                    ))
+                }
             };
             bits |= 1 << (3 * side + 1);
         }
@@ -443,8 +453,25 @@ mod tests {
     #[test]
     fn locations_print_and_parse_like_jcloisterzone() {
         for name in [
-            "N", "E", "S", "W", "NE", "SE", "SW", "NW", "NS", "WE", "NWSE", "_N", "_E", "_S",
-            "_W", "I", "NL.NR.EL.ER", "SL", "WR",
+            "N",
+            "E",
+            "S",
+            "W",
+            "NE",
+            "SE",
+            "SW",
+            "NW",
+            "NS",
+            "WE",
+            "NWSE",
+            "_N",
+            "_E",
+            "_S",
+            "_W",
+            "I",
+            "NL.NR.EL.ER",
+            "SL",
+            "WR",
         ] {
             let loc: Location = name.parse().unwrap();
             assert_eq!(loc.to_string(), name);

@@ -56,8 +56,10 @@ impl JczGame {
     /// [`ImportError`] if the file cannot be read or imported (see [`JczGame::from_str`]).
     pub fn from_path(path: impl AsRef<Path>) -> Result<JczGame, ImportError> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path)
-            .map_err(|source| ImportError::Io { path: path.display().to_string(), source })?;
+        let text = std::fs::read_to_string(path).map_err(|source| ImportError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
         JczGame::parse(&text)
     }
 
@@ -81,7 +83,8 @@ impl JczGame {
         };
         let end_turn = match annotations.get("endTurn") {
             Some(v) => Some(
-                v.as_u64().ok_or_else(|| format_error("gameAnnotations.endTurn is not a number"))?
+                v.as_u64()
+                    .ok_or_else(|| format_error("gameAnnotations.endTurn is not a number"))?
                     as usize,
             ),
             None => None,
@@ -107,7 +110,11 @@ impl JczGame {
             None => Vec::new(),
         };
         for (index, message) in replay.iter().enumerate() {
-            let kind = message.get("type").and_then(Value::as_str).unwrap_or("?").to_owned();
+            let kind = message
+                .get("type")
+                .and_then(Value::as_str)
+                .unwrap_or("?")
+                .to_owned();
             let fail = |reason: String| ImportError::Replay {
                 index,
                 kind: kind.clone(),
@@ -117,9 +124,10 @@ impl JczGame {
             let events = match kind.as_str() {
                 "PLACE_TILE" => {
                     let tile = jcz_tile(
-                        payload.get("tileId").and_then(Value::as_str).ok_or_else(|| {
-                            fail("payload.tileId is missing".into())
-                        })?,
+                        payload
+                            .get("tileId")
+                            .and_then(Value::as_str)
+                            .ok_or_else(|| fail("payload.tileId is missing".into()))?,
                     )?;
                     let rotation: Rotation = payload
                         .get("rotation")
@@ -146,7 +154,11 @@ impl JczGame {
                         cursor += 1;
                     }
                     events.extend(game.draw(tile).map_err(|e| fail(e.to_string()))?);
-                    let action = Action::Place { tile, pos, rotation };
+                    let action = Action::Place {
+                        tile,
+                        pos,
+                        rotation,
+                    };
                     events.extend(game.play(action).map_err(|e| fail(e.to_string()))?);
                     events
                 }
@@ -172,7 +184,12 @@ impl JczGame {
                         .and_then(Value::as_str)
                         .ok_or_else(|| fail("payload.meepleId is missing".into()))?;
                     let figure = meeple_figure(meeple).map_err(fail)?;
-                    let action = Action::Deploy { figure, pos, feature, location };
+                    let action = Action::Deploy {
+                        figure,
+                        pos,
+                        feature,
+                        location,
+                    };
                     game.play(action).map_err(|e| fail(e.to_string()))?
                 }
                 "PASS" => match game.pending() {
@@ -208,7 +225,12 @@ impl JczGame {
                 .collect::<Result<_, _>>()?,
             None => Vec::new(),
         };
-        Ok(JczGame { game, description, scores, assertions })
+        Ok(JczGame {
+            game,
+            description,
+            scores,
+            assertions,
+        })
     }
 
     /// Evaluates every assertion: `<Player> has N points`, `<Player> scored <kind> for N points`
@@ -235,7 +257,10 @@ impl JczGame {
             let expected = t == "Player can pass";
             return result(can_pass == expected, format!("can_pass is {can_pass}"));
         }
-        if let Some(rest) = t.strip_suffix(" points").or_else(|| t.strip_suffix(" point")) {
+        if let Some(rest) = t
+            .strip_suffix(" points")
+            .or_else(|| t.strip_suffix(" point"))
+        {
             if let Some((name, n)) = rest.rsplit_once(" has ") {
                 let (Some(p), Ok(n)) = (self.seat(name), n.trim().parse::<u32>()) else {
                     return result(false, format!("no player {name:?} or bad number"));
@@ -272,15 +297,18 @@ fn format_error(why: impl Into<String>) -> ImportError {
 }
 
 fn field<'a>(v: &'a Value, name: &str) -> Result<&'a Value, ImportError> {
-    v.get(name).ok_or_else(|| format_error(format!("missing field {name}")))
+    v.get(name)
+        .ok_or_else(|| format_error(format!("missing field {name}")))
 }
 
 fn as_array<'a>(v: &'a Value, what: &str) -> Result<&'a Vec<Value>, ImportError> {
-    v.as_array().ok_or_else(|| format_error(format!("{what} is not an array")))
+    v.as_array()
+        .ok_or_else(|| format_error(format!("{what} is not an array")))
 }
 
 fn as_str<'a>(v: &'a Value, what: &str) -> Result<&'a str, ImportError> {
-    v.as_str().ok_or_else(|| format_error(format!("{what} is not a string")))
+    v.as_str()
+        .ok_or_else(|| format_error(format!("{what} is not a string")))
 }
 
 fn jcz_tile(id: &str) -> Result<TileId, ImportError> {
@@ -288,7 +316,9 @@ fn jcz_tile(id: &str) -> Result<TileId, ImportError> {
 }
 
 fn position(v: Option<&Value>) -> Result<Position, String> {
-    let xy = v.and_then(Value::as_array).ok_or("position is missing or not [x, y]")?;
+    let xy = v
+        .and_then(Value::as_array)
+        .ok_or("position is missing or not [x, y]")?;
     let coord = |i: usize| {
         xy.get(i)
             .and_then(Value::as_i64)
@@ -300,10 +330,15 @@ fn position(v: Option<&Value>) -> Result<Position, String> {
 
 /// The figure of a JCloisterZone meeple id `<player>.<type>.<n>`.
 fn meeple_figure(id: &str) -> Result<Figure, String> {
-    let kind = id.split('.').nth(1).ok_or_else(|| format!("bad meeple id {id:?}"))?;
+    let kind = id
+        .split('.')
+        .nth(1)
+        .ok_or_else(|| format!("bad meeple id {id:?}"))?;
     match kind {
         "small" => Ok(Figure::Follower),
-        other => Err(format!("figure type {other:?} (meeple {id}) is not supported")),
+        other => Err(format!(
+            "figure type {other:?} (meeple {id}) is not supported"
+        )),
     }
 }
 
@@ -312,7 +347,11 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
     let mut players: Vec<(i64, String)> = as_array(field(root, "players")?, "players")?
         .iter()
         .map(|p| {
-            let name = p.get("name").and_then(Value::as_str).unwrap_or("?").to_owned();
+            let name = p
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or("?")
+                .to_owned();
             let slot = p.get("slot").and_then(Value::as_i64).unwrap_or(0);
             (slot, name)
         })
@@ -350,7 +389,12 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
         }
     }
 
-    for (key, value) in setup.get("rules").and_then(Value::as_object).into_iter().flatten() {
+    for (key, value) in setup
+        .get("rules")
+        .and_then(Value::as_object)
+        .into_iter()
+        .flatten()
+    {
         match (key.as_str(), value.as_str()) {
             ("tiny-city-scoring", Some("2")) => {
                 config.rules.small_city = SmallCityScoring::Legacy2;
@@ -362,11 +406,20 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
         }
     }
 
-    if let Some(start) = setup.get("start").and_then(Value::as_array).and_then(|s| s.first()) {
+    if let Some(start) = setup
+        .get("start")
+        .and_then(Value::as_array)
+        .and_then(|s| s.first())
+    {
         let tile = jcz_tile(as_str(field(start, "tile")?, "start.tile")?)?;
-        let (x, y) = (start.get("x").and_then(Value::as_i64), start.get("y").and_then(Value::as_i64));
+        let (x, y) = (
+            start.get("x").and_then(Value::as_i64),
+            start.get("y").and_then(Value::as_i64),
+        );
         if (x.unwrap_or(0), y.unwrap_or(0)) != (0, 0) {
-            return Err(ImportError::Unsupported("a start tile away from (0, 0)".into()));
+            return Err(ImportError::Unsupported(
+                "a start tile away from (0, 0)".into(),
+            ));
         }
         let degrees = start.get("rotation").and_then(Value::as_u64).unwrap_or(0);
         let rotation = u32::try_from(degrees)

@@ -29,6 +29,7 @@
 
 pub mod action;
 pub mod board;
+pub mod bots;
 pub mod catalogue;
 pub mod config;
 pub mod error;
@@ -38,11 +39,13 @@ pub mod game;
 pub mod geometry;
 pub mod jcz;
 pub mod record;
+pub mod render;
 pub mod scoring;
 pub mod tile;
 
 pub use action::{Action, Figure};
 pub use board::{Board, PlacedTile};
+pub use bots::{Bot, BotKind};
 pub use catalogue::{catalogue, Catalogue};
 pub use config::{Config, FarmCityScoring, Rules, SmallCityScoring, StartTile, MAX_PLAYERS};
 pub use error::{ConfigError, DrawError, ImportError, ParseError, PlayError, RecordError};

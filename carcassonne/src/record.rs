@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::action::Action;
 use crate::config::Config;
 use crate::error::RecordError;
+use crate::events::Event;
 use crate::game::{Game, Pending};
 use crate::tile::TileId;
 
@@ -65,7 +66,10 @@ impl Record {
     pub fn from_json(json: &str) -> Result<Record, RecordError> {
         let record: Record = serde_json::from_str(json)?;
         if record.format != RECORD_FORMAT || record.version != RECORD_VERSION {
-            return Err(RecordError::Format { format: record.format, version: record.version });
+            return Err(RecordError::Format {
+                format: record.format,
+                version: record.version,
+            });
         }
         Ok(record)
     }
@@ -81,6 +85,15 @@ impl Record {
     /// # Errors
     /// [`RecordError`] naming the first config problem, illegal action or impossible draw.
     pub fn replay(&self) -> Result<Game, RecordError> {
+        self.replay_with_events().map(|(game, _)| game)
+    }
+
+    /// Replays the record into a game and returns every event of the replay too.
+    ///
+    /// # Errors
+    /// As [`Record::replay`].
+    pub fn replay_with_events(&self) -> Result<(Game, Vec<Event>), RecordError> {
+        let mut events = Vec::new();
         let mut game = Game::new(self.config.clone(), self.seed)?;
         let mut draws = 0;
         let mut actions = 0;
@@ -91,7 +104,11 @@ impl Record {
                 match self.draws.get(draws) {
                     Some(&recorded) if recorded == drawn => draws += 1,
                     Some(&recorded) => {
-                        return Err(RecordError::DrawMismatch { index: draws, recorded, drawn })
+                        return Err(RecordError::DrawMismatch {
+                            index: draws,
+                            recorded,
+                            drawn,
+                        })
                     }
                     None => break,
                 }
@@ -105,32 +122,39 @@ impl Record {
                         }
                         break;
                     };
-                    game.draw(tile).map_err(|error| RecordError::IllegalDraw {
+                    events.extend(game.draw(tile).map_err(|error| RecordError::IllegalDraw {
                         index: draws,
                         tile,
                         error,
-                    })?;
+                    })?);
                     draws += 1;
                 }
                 _ => {
-                    let Some(&action) = self.actions.get(actions) else { break };
-                    game.play_quiet(action).map_err(|error| RecordError::IllegalAction {
-                        index: actions,
-                        action,
-                        error,
-                    })?;
+                    let Some(&action) = self.actions.get(actions) else {
+                        break;
+                    };
+                    events.extend(game.play(action).map_err(|error| {
+                        RecordError::IllegalAction {
+                            index: actions,
+                            action,
+                            error,
+                        }
+                    })?);
                     actions += 1;
                 }
             }
         }
-        let draws_left = self.draws.len().saturating_sub(game.draws().len().max(draws));
+        let draws_left = self
+            .draws
+            .len()
+            .saturating_sub(game.draws().len().max(draws));
         if actions < self.actions.len() || draws_left > 0 {
             return Err(RecordError::TrailingMoves {
                 actions: self.actions.len() - actions,
                 draws: draws_left,
             });
         }
-        Ok(game)
+        Ok((game, events))
     }
 }
 

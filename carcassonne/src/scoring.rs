@@ -51,7 +51,11 @@ pub fn owners(strength: &[u8; MAX_PLAYERS]) -> u8 {
     if max == 0 {
         return 0;
     }
-    strength.iter().enumerate().filter(|(_, &s)| s == max).fold(0, |m, (i, _)| m | (1 << i))
+    strength
+        .iter()
+        .enumerate()
+        .filter(|(_, &s)| s == max)
+        .fold(0, |m, (i, _)| m | (1 << i))
 }
 
 /// Size facts of a feature, gathered by walking its members.
@@ -84,7 +88,11 @@ impl Game {
     /// Distinct tiles and pennants of the road or city with root `root` (a tile holding two
     /// segments of the feature counts once, spec §1.6).
     fn facts(&self, root: NodeId, want_positions: bool) -> FeatureFacts {
-        let mut facts = FeatureFacts { tiles: 0, pennants: 0, positions: Vec::new() };
+        let mut facts = FeatureFacts {
+            tiles: 0,
+            pennants: 0,
+            positions: Vec::new(),
+        };
         for m in self.features.members(root) {
             let (placed, segment) = self.node_tile(m);
             let kind = placed.tile.kind();
@@ -112,11 +120,17 @@ impl Game {
         if want_positions {
             positions.push(pos);
             positions.extend(
-                pos.surrounding().into_iter().filter(|p| self.board.tile_at(*p).is_some()),
+                pos.surrounding()
+                    .into_iter()
+                    .filter(|p| self.board.tile_at(*p).is_some()),
             );
             positions.sort();
         }
-        FeatureFacts { tiles, pennants: 0, positions }
+        FeatureFacts {
+            tiles,
+            pennants: 0,
+            positions,
+        }
     }
 
     /// Scores every feature completed by the tile at index `tile` (B-5.1): its roads and
@@ -145,8 +159,12 @@ impl Game {
         for dy in -1..=1 {
             for dx in -1..=1 {
                 let p = Position::new(placed.pos.x + dx, placed.pos.y + dy);
-                let Some(t) = self.board.tile_index_at(p) else { continue };
-                let Some(node) = self.monastery_node(t) else { continue };
+                let Some(t) = self.board.tile_index_at(p) else {
+                    continue;
+                };
+                let Some(node) = self.monastery_node(t) else {
+                    continue;
+                };
                 if self.features.figures(node) > 0 && self.board.count_surrounding(p) == 8 {
                     self.score_feature(node, true, sink);
                 }
@@ -157,7 +175,9 @@ impl Game {
     /// Scores one occupied road, city or monastery: completed during play (`complete`, then
     /// its figures return) or unfinished at the end.
     fn score_feature<S: Sink>(&mut self, root: NodeId, complete: bool, sink: &mut S) {
-        let Some(occupancy) = self.occupancy(root) else { return };
+        let Some(occupancy) = self.occupancy(root) else {
+            return;
+        };
         let feature = self.features.node(root).kind;
         let facts = match feature {
             FeatureKind::Monastery => self.monastery_facts(root, S::WANTED),
@@ -286,14 +306,28 @@ impl Game {
                 continue;
             }
             scored.push(root);
-            let Some(occupancy) = self.occupancy(root) else { continue };
+            let Some(occupancy) = self.occupancy(root) else {
+                continue;
+            };
             let cities = self.completed_cities_bordering(root);
-            let facts = FeatureFacts { tiles: 0, pennants: 0, positions: Vec::new() };
+            let facts = FeatureFacts {
+                tiles: 0,
+                pennants: 0,
+                positions: Vec::new(),
+            };
             match self.config.rules.farm_city_scoring {
                 FarmCityScoring::PerField => {
                     let n = cities.len() as u16;
                     let points = FIELD_POINTS_PER_CITY * n as u32;
-                    self.award(&occupancy, FeatureKind::Field, false, points, &facts, n, sink);
+                    self.award(
+                        &occupancy,
+                        FeatureKind::Field,
+                        false,
+                        points,
+                        &facts,
+                        n,
+                        sink,
+                    );
                 }
                 FarmCityScoring::OncePerPlayer => {
                     let owners = owners(&occupancy.strength);
@@ -307,7 +341,10 @@ impl Game {
                             .filter(|c| !paid.contains(&(player as u8, *c)))
                             .collect();
                         paid.extend(fresh.iter().map(|c| (player as u8, *c)));
-                        let mut only = Occupancy { strength: [0; MAX_PLAYERS], first: occupancy.first };
+                        let mut only = Occupancy {
+                            strength: [0; MAX_PLAYERS],
+                            first: occupancy.first,
+                        };
                         only.strength[player] = occupancy.strength[player];
                         let n = fresh.len() as u16;
                         let points = FIELD_POINTS_PER_CITY * n as u32;

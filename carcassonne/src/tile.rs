@@ -284,7 +284,17 @@ impl TileKind {
             }
             signatures[r.quarter_turns() as usize] = sig;
         }
-        TileKind { id, jcz_id, set, count, segments, markers, owner, edges, signatures }
+        TileKind {
+            id,
+            jcz_id,
+            set,
+            count,
+            segments,
+            markers,
+            owner,
+            edges,
+            signatures,
+        }
     }
 
     /// The edge type on `side` when the tile is turned by `rotation`.

@@ -49,7 +49,12 @@ fn every_in_scope_basic_file_is_tested() {
     names.sort();
     assert_eq!(
         names,
-        ["city-and-road-scoring.jcz", "field-scoring.jcz", "monastery-scoring.jcz", "tiny-city-rule.jcz"]
+        [
+            "city-and-road-scoring.jcz",
+            "field-scoring.jcz",
+            "monastery-scoring.jcz",
+            "tiny-city-rule.jcz"
+        ]
     );
 }
 
@@ -71,7 +76,10 @@ fn broken_files_give_clear_errors() {
     let path = common::shared().join("jcz/engine-tests/basic/field-scoring.jcz");
     let text = std::fs::read_to_string(path).unwrap();
     // Truncated JSON.
-    assert!(matches!(JczGame::parse(&text[..text.len() / 2]), Err(ImportError::Json(_))));
+    assert!(matches!(
+        JczGame::parse(&text[..text.len() / 2]),
+        Err(ImportError::Json(_))
+    ));
     // An unknown tile id.
     let bad = text.replacen("\"BA/C\"", "\"BA/Nope\"", 1);
     assert!(matches!(JczGame::parse(&bad), Err(ImportError::UnknownTile(t)) if t == "BA/Nope"));
@@ -80,7 +88,11 @@ fn broken_files_give_clear_errors() {
     value["replay"][0]["payload"]["position"] = serde_json::json!([0, 0]);
     let bad = value.to_string();
     match JczGame::parse(&bad) {
-        Err(ImportError::Replay { index, kind, reason }) => {
+        Err(ImportError::Replay {
+            index,
+            kind,
+            reason,
+        }) => {
             assert_eq!((index, kind.as_str()), (0, "PLACE_TILE"));
             assert!(reason.contains("taken"), "{reason}");
         }

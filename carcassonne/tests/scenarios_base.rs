@@ -11,11 +11,23 @@ use common::{scenario, scenario_from, summary, tile, turn};
 use FeatureKind::{City, Field, Monastery, Road};
 
 fn during(scores: &[Score]) -> Vec<(usize, u32, FeatureKind)> {
-    summary(&scores.iter().filter(|s| !s.final_scoring).cloned().collect::<Vec<_>>())
+    summary(
+        &scores
+            .iter()
+            .filter(|s| !s.final_scoring)
+            .cloned()
+            .collect::<Vec<_>>(),
+    )
 }
 
 fn at_end(scores: &[Score]) -> Vec<(usize, u32, FeatureKind)> {
-    summary(&scores.iter().filter(|s| s.final_scoring).cloned().collect::<Vec<_>>())
+    summary(
+        &scores
+            .iter()
+            .filter(|s| s.final_scoring)
+            .cloned()
+            .collect::<Vec<_>>(),
+    )
 }
 
 const RED: usize = 0;
@@ -41,7 +53,11 @@ fn t02_same_turn_deploy_score_and_return() {
     let s = turn(&mut g, "W", (1, 0), 0, Some("R3"));
     assert_eq!(during(&s), vec![(1, 3, Road)]);
     assert_eq!(g.scores(), vec![0, 3]);
-    assert_eq!(g.followers_in_supply(1), 7, "the thief came back in the same turn");
+    assert_eq!(
+        g.followers_in_supply(1),
+        7,
+        "the thief came back in the same turn"
+    );
     assert!(g.figures().is_empty());
 }
 
@@ -84,7 +100,12 @@ fn t06_joined_city_tie_both_players_score_10() {
     turn(&mut g, "M", (0, -1), 2, Some("C1"));
     g.draw(tile("N")).unwrap();
     let pos = Position::new(1, -1);
-    g.play(Action::Place { tile: tile("N"), pos, rotation: Rotation::R270 }).unwrap();
+    g.play(Action::Place {
+        tile: tile("N"),
+        pos,
+        rotation: Rotation::R270,
+    })
+    .unwrap();
     // Turn 3: Red may not put a knight on the joined (occupied) city.
     let knight = Action::Deploy {
         figure: Figure::Follower,
@@ -94,7 +115,10 @@ fn t06_joined_city_tie_both_players_score_10() {
     };
     assert!(!g.legal_actions().contains(&knight));
     let before = g.clone();
-    assert!(matches!(g.play(knight), Err(PlayError::IllegalDeployment { .. })));
+    assert!(matches!(
+        g.play(knight),
+        Err(PlayError::IllegalDeployment { .. })
+    ));
     assert_eq!(g, before, "an illegal action leaves the game as it was");
     let events = g.play(Action::Pass).unwrap();
     let s = common::scores(&events);
@@ -252,7 +276,10 @@ fn x01_unplaceable_tile_is_discarded_and_the_same_player_draws_again() {
     let mut g = scenario_from(&["Red", "Blue"], Rules::default(), Some("C"), &["B", "E"]);
     assert_eq!(g.pending(), Pending::Draw);
     let events = g.draw(tile("B")).unwrap();
-    assert!(events.contains(&Event::TileDiscarded { player: 0, tile: tile("B") }));
+    assert!(events.contains(&Event::TileDiscarded {
+        player: 0,
+        tile: tile("B")
+    }));
     assert_eq!(g.pending(), Pending::Draw, "the same player draws again");
     assert_eq!(g.current_player(), 0);
     assert_eq!(g.tiles_left(), 1);
@@ -269,10 +296,17 @@ fn x01_unplaceable_tile_is_discarded_and_the_same_player_draws_again() {
 #[test]
 fn x01_automatic_draws_discard_too() {
     let mut config = carcassonne::Config::new(2);
-    config.start = Some(carcassonne::StartTile { tile: tile("C"), rotation: Rotation::R0 });
+    config.start = Some(carcassonne::StartTile {
+        tile: tile("C"),
+        rotation: Rotation::R0,
+    });
     config.stack = Some(vec![tile("B"), tile("B"), tile("E")]);
     let g = carcassonne::Game::new(config.clone(), 1).unwrap();
-    assert_eq!(g.current_tile(), Some(tile("E")), "monasteries never fit beside tile C");
+    assert_eq!(
+        g.current_tile(),
+        Some(tile("E")),
+        "monasteries never fit beside tile C"
+    );
     let (last, before) = g.draws().split_last().unwrap();
     assert_eq!(*last, tile("E"));
     assert!(before.iter().all(|t| *t == tile("B")));
@@ -321,9 +355,16 @@ fn edge_13_corner_contact_alone_is_not_adjacency() {
     let g = scenario(&["Red", "Blue"], Rules::default(), &["B"]);
     let mut g = g;
     g.draw(tile("B")).unwrap();
-    let diagonal = Action::Place { tile: tile("B"), pos: Position::new(1, 1), rotation: Rotation::R0 };
+    let diagonal = Action::Place {
+        tile: tile("B"),
+        pos: Position::new(1, 1),
+        rotation: Rotation::R0,
+    };
     assert!(!g.is_legal(diagonal));
-    assert!(matches!(g.play(diagonal), Err(PlayError::IllegalPlacement { .. })));
+    assert!(matches!(
+        g.play(diagonal),
+        Err(PlayError::IllegalPlacement { .. })
+    ));
 }
 
 #[test]
@@ -337,7 +378,11 @@ fn edge_10_monastery_placed_into_a_full_hole_scores_9_at_once() {
         turn(&mut g, "B", (x, y), 0, None);
     }
     let s = turn(&mut g, "B", (0, 1), 0, Some("M1"));
-    assert_eq!(during(&s), vec![(BLUE, 9, Monastery)], "the 8th turn is Blue's");
+    assert_eq!(
+        during(&s),
+        vec![(BLUE, 9, Monastery)],
+        "the 8th turn is Blue's"
+    );
     assert_eq!(s[0].tiles, 9);
     assert_eq!(g.followers_in_supply(BLUE), 7);
 }
@@ -358,15 +403,22 @@ fn edge_23_one_tile_completes_several_features() {
 fn edge_16_only_the_tile_just_placed_and_only_figures_in_supply() {
     let mut g = scenario(&["Red", "Blue"], Rules::default(), &["U", "U"]);
     g.draw(tile("U")).unwrap();
-    g.play(Action::Place { tile: tile("U"), pos: Position::new(1, 0), rotation: Rotation::R0 })
-        .unwrap();
+    g.play(Action::Place {
+        tile: tile("U"),
+        pos: Position::new(1, 0),
+        rotation: Rotation::R0,
+    })
+    .unwrap();
     let elsewhere = Action::Deploy {
         figure: Figure::Follower,
         pos: Position::new(0, 0),
         feature: City,
         location: "N".parse().unwrap(),
     };
-    assert!(matches!(g.play(elsewhere), Err(PlayError::IllegalDeployment { .. })));
+    assert!(matches!(
+        g.play(elsewhere),
+        Err(PlayError::IllegalDeployment { .. })
+    ));
     let wrong_place = Action::Deploy {
         figure: Figure::Follower,
         pos: Position::new(1, 0),
@@ -386,8 +438,12 @@ fn edge_follower_supply_runs_out_then_only_tiles_are_placed() {
     turn(&mut g, "U", (1, 0), 0, Some("F1"));
     turn(&mut g, "U", (2, 0), 0, None);
     g.draw(tile("U")).unwrap();
-    g.play(Action::Place { tile: tile("U"), pos: Position::new(3, 0), rotation: Rotation::R0 })
-        .unwrap();
+    g.play(Action::Place {
+        tile: tile("U"),
+        pos: Position::new(3, 0),
+        rotation: Rotation::R0,
+    })
+    .unwrap();
     // Red has no follower left: the deploy step is skipped entirely.
     assert!(g.is_over());
 }

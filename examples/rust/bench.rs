@@ -50,7 +50,10 @@ fn main() {
         }
         rates.push(games as f64 / start.elapsed().as_secs_f64());
     }
-    println!("random 2-player base games: {:.0} games/s (median of 5 rounds)", median(rates));
+    println!(
+        "random 2-player base games: {:.0} games/s (median of 5 rounds)",
+        median(rates)
+    );
 
     // Positions from the middle of games, for legal_actions() and clone().
     for s in 0..200u64 {
@@ -82,7 +85,11 @@ fn main() {
         }
         clones.push(start.elapsed().as_nanos() as f64 / reps as f64);
     }
-    println!("legal_actions(): median {:.0} ns over {} mid-game positions", median(legal), positions.len());
+    println!(
+        "legal_actions(): median {:.0} ns over {} mid-game positions",
+        median(legal),
+        positions.len()
+    );
     println!("Game clone: median {:.0} ns; size {} bytes inline + {} bytes on the heap (median position)",
         median(clones), std::mem::size_of::<Game>(), {
             let mut heap: Vec<f64> = positions.iter().map(|g| g.heap_size() as f64).collect();

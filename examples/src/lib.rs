@@ -1,1 +1,129 @@
-//! Helpers shared by the runnable examples (`play`, `replay`, `bench`).
+//! Helpers shared by the runnable examples (`play`, `replay`, `bench`): command-line parsing
+//! and the JSON summary of a game.
+
+use carcassonne::{Action, Event, Game, JczGame, Pending, Score};
+use serde_json::{json, Value};
+
+/// The value after `--name` on the command line, if given.
+pub fn option(args: &[String], name: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1).cloned())
+}
+
+/// Whether `--name` is on the command line.
+pub fn flag(args: &[String], name: &str) -> bool {
+    args.iter().any(|a| a == name)
+}
+
+/// One line describing a turn part: who, which tile, where, rotation, follower, points.
+pub fn describe_turn(game: &Game, player: usize, actions: &[Action], events: &[Event]) -> String {
+    let name = game.config().player_name(player);
+    let mut line = format!("{name:<10}");
+    for a in actions {
+        match a {
+            Action::Place {
+                tile,
+                pos,
+                rotation,
+            } => {
+                line.push_str(&format!(
+                    " tile {tile:<2} at ({:>3},{:>3}) {:>4}",
+                    pos.x,
+                    pos.y,
+                    rotation.to_string()
+                ));
+            }
+            Action::Deploy {
+                figure,
+                feature,
+                location,
+                ..
+            } => {
+                line.push_str(&format!("  {figure} on {feature} {location}"));
+            }
+            Action::Pass => line.push_str("  no follower"),
+            other => line.push_str(&format!("  {other}")),
+        }
+    }
+    if !actions
+        .iter()
+        .any(|a| matches!(a, Action::Deploy { .. } | Action::Pass))
+    {
+        line.push_str("  no follower (nothing to deploy)");
+    }
+    let scored: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Scored(s) if !s.final_scoring => Some(format!(
+                "{} +{} for {}",
+                game.config().player_name(s.player),
+                s.points,
+                s.reason()
+            )),
+            _ => None,
+        })
+        .collect();
+    if !scored.is_empty() {
+        line.push_str("  scores: ");
+        line.push_str(&scored.join(", "));
+    }
+    line
+}
+
+/// The replay summary object documented in the README: players and scores, every scoring
+/// event, the assertions (for a `.jcz`), and the pending decision when the game is not over.
+pub fn summary_json(game: &Game, scores: &[Score], jcz: Option<&JczGame>) -> Value {
+    let players: Vec<Value> = (0..game.players())
+        .map(|p| json!({"name": game.config().player_name(p), "score": game.score(p)}))
+        .collect();
+    let scored: Vec<Value> = scores
+        .iter()
+        .map(|s| json!({"player": game.config().player_name(s.player), "kind": s.feature.name(), "points": s.points}))
+        .collect();
+    let assertions: Vec<Value> = jcz
+        .map(|j| {
+            j.check()
+                .into_iter()
+                .map(|r| json!({"text": r.text, "ok": r.ok}))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut out = json!({"players": players, "scored": scored, "assertions": assertions});
+    if !game.is_over() {
+        let actions = game.legal_actions();
+        let placements: Vec<Value> = actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Place { pos, rotation, .. } => {
+                    Some(json!({"x": pos.x, "y": pos.y, "rotation": rotation.degrees()}))
+                }
+                _ => None,
+            })
+            .collect();
+        let deployments: Vec<Value> = actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Deploy {
+                    figure,
+                    pos,
+                    feature,
+                    location,
+                } => Some(json!({
+                    "figure": figure.name(), "feature": feature.name(),
+                    "x": pos.x, "y": pos.y, "location": location.to_string()
+                })),
+                _ => None,
+            })
+            .collect();
+        out["pending"] = json!({
+            "player": game.config().player_name(game.current_player()),
+            "decision": game.pending().name(),
+            "tile": game.current_tile().map(|t| t.to_string()),
+            "can_pass": matches!(game.pending(), Pending::Deploy { .. }),
+            "tile_placements": placements,
+            "deployments": deployments,
+        });
+    }
+    out
+}

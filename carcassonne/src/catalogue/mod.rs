@@ -35,13 +35,19 @@ impl Catalogue {
 
     /// The tile kind with id `id` (exact, case-sensitive: `D`, `IC-K`).
     pub fn find(&self, id: &str) -> Option<TileId> {
-        self.tiles.iter().position(|t| t.id == id).map(|i| TileId(i as u16))
+        self.tiles
+            .iter()
+            .position(|t| t.id == id)
+            .map(|i| TileId(i as u16))
     }
 
     /// The tile kind with JCloisterZone id `jcz` (e.g. `BA/RCr`). Second-edition garden
     /// variants (`BA/CcG`, ...) name the kind they copy.
     pub fn find_jcz(&self, jcz: &str) -> Option<TileId> {
-        self.tiles.iter().position(|t| t.jcz_id == jcz).map(|i| TileId(i as u16))
+        self.tiles
+            .iter()
+            .position(|t| t.jcz_id == jcz)
+            .map(|i| TileId(i as u16))
     }
 
     /// The base game's start tile (`D`).
@@ -76,7 +82,11 @@ fn parse_tile(set: TileSet, line: &'static str) -> Result<TileKind, String> {
     let (head, body) = line.split_once('|').ok_or("missing `|`")?;
     let mut head = head.split_whitespace();
     let id = head.next().ok_or("missing id")?;
-    let count = head.next().ok_or("missing count")?.parse::<u8>().map_err(|e| e.to_string())?;
+    let count = head
+        .next()
+        .ok_or("missing count")?
+        .parse::<u8>()
+        .map_err(|e| e.to_string())?;
     let jcz_id = head.next().ok_or("missing JCloisterZone id")?;
     let mut segments: Vec<Segment> = Vec::new();
     let mut markers = Vec::new();
@@ -182,12 +192,19 @@ mod tests {
         assert_eq!(base.len(), 24);
         let total: u32 = base.iter().map(|t| t.kind().count as u32).sum();
         assert_eq!(total, 72);
-        let shields: u32 =
-            base.iter().map(|t| t.kind().count as u32 * pennants(t.kind()) as u32).sum();
+        let shields: u32 = base
+            .iter()
+            .map(|t| t.kind().count as u32 * pennants(t.kind()) as u32)
+            .sum();
         assert_eq!(shields, 10, "spec §2.1: 10 shields");
         let monasteries: u32 = base
             .iter()
-            .filter(|t| t.kind().segments.iter().any(|s| s.kind == FeatureKind::Monastery))
+            .filter(|t| {
+                t.kind()
+                    .segments
+                    .iter()
+                    .any(|s| s.kind == FeatureKind::Monastery)
+            })
             .map(|t| t.kind().count as u32)
             .sum();
         assert_eq!(monasteries, 6);
@@ -207,14 +224,21 @@ mod tests {
             let id = tile.id;
             let mut seen = 0u16;
             for seg in &tile.segments {
-                assert_eq!(seen & seg.points, 0, "{id}: a point belongs to two segments");
+                assert_eq!(
+                    seen & seg.points,
+                    0,
+                    "{id}: a point belongs to two segments"
+                );
                 seen |= seg.points;
                 match seg.kind {
                     FeatureKind::City => {
                         for s in 0..4 {
                             let edge = 0b111 << (3 * s);
                             let part = seg.points & edge;
-                            assert!(part == 0 || part == edge, "{id}: city covers part of an edge");
+                            assert!(
+                                part == 0 || part == edge,
+                                "{id}: city covers part of an edge"
+                            );
                         }
                         assert_ne!(seg.points, 0, "{id}: city without edge");
                     }
@@ -242,7 +266,10 @@ mod tests {
                 let owner = |p: u8| tile.owner[p as usize];
                 match tile.edges[s as usize] {
                     EdgeKind::City => {
-                        assert!(owner(l) == owner(m) && owner(m) == owner(r), "{id}: city edge");
+                        assert!(
+                            owner(l) == owner(m) && owner(m) == owner(r),
+                            "{id}: city edge"
+                        );
                     }
                     EdgeKind::Road | EdgeKind::River | EdgeKind::Field => {
                         for p in [l, r] {

@@ -39,30 +39,52 @@ pub fn scenario_from(names: &[&str], rules: Rules, start: Option<&str>, tiles: &
     config.rules = rules;
     config.explicit_draws = true;
     config.stack = Some(tiles.iter().map(|t| tile(t)).collect());
-    config.start = start.map(|t| StartTile { tile: tile(t), rotation: Rotation::R0 });
+    config.start = start.map(|t| StartTile {
+        tile: tile(t),
+        rotation: Rotation::R0,
+    });
     Game::new(config, 0).unwrap()
 }
 
 /// One turn in the spec's notation: draw `id`, place it at `(x, y)` with `r` quarter turns,
 /// deploy a follower on the segment named `deploy` (e.g. `"R1"`) or pass. Returns the score
 /// events of the turn.
-pub fn turn(game: &mut Game, id: &str, (x, y): (i32, i32), r: u8, deploy: Option<&str>) -> Vec<Score> {
-    let mut events = game.draw(tile(id)).unwrap_or_else(|e| panic!("draw {id}: {e}"));
+pub fn turn(
+    game: &mut Game,
+    id: &str,
+    (x, y): (i32, i32),
+    r: u8,
+    deploy: Option<&str>,
+) -> Vec<Score> {
+    let mut events = game
+        .draw(tile(id))
+        .unwrap_or_else(|e| panic!("draw {id}: {e}"));
     let rotation = Rotation::from_quarter_turns(r);
     let pos = Position::new(x, y);
-    let place = Action::Place { tile: tile(id), pos, rotation };
+    let place = Action::Place {
+        tile: tile(id),
+        pos,
+        rotation,
+    };
     events.extend(game.play(place).unwrap_or_else(|e| panic!("{place}: {e}")));
     match deploy {
         Some(name) => {
             let kind = tile(id).kind();
-            let seg = kind.segments.iter().find(|s| s.name == name).expect("segment name");
+            let seg = kind
+                .segments
+                .iter()
+                .find(|s| s.name == name)
+                .expect("segment name");
             let action = Action::Deploy {
                 figure: Figure::Follower,
                 pos,
                 feature: seg.kind,
                 location: seg.location(rotation),
             };
-            events.extend(game.play(action).unwrap_or_else(|e| panic!("{action}: {e}")));
+            events.extend(
+                game.play(action)
+                    .unwrap_or_else(|e| panic!("{action}: {e}")),
+            );
         }
         None => {
             if matches!(game.pending(), Pending::Deploy { .. }) {
@@ -85,5 +107,8 @@ pub fn scores(events: &[Event]) -> Vec<Score> {
 
 /// `(player, points, kind)` of score events, for compact assertions.
 pub fn summary(scores: &[Score]) -> Vec<(usize, u32, FeatureKind)> {
-    scores.iter().map(|s| (s.player, s.points, s.feature)).collect()
+    scores
+        .iter()
+        .map(|s| (s.player, s.points, s.feature))
+        .collect()
 }
