@@ -68,7 +68,7 @@ impl FromStr for Figure {
 /// let a: Action = "deploy follower 0,1 field NL.NR".parse().unwrap();
 /// assert_eq!(a.to_string(), "deploy follower 0,1 field NL.NR");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum Action {
     /// Lay the drawn tile (spec B-3).

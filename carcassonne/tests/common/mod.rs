@@ -11,6 +11,8 @@ use carcassonne::{
 
 /// The shared folder (`../shared` beside the repository, or `$CARCASSONNE_SHARED`). Panics —
 /// failing the test loudly — when it is missing: these tests never skip.
+pub mod oracle;
+
 pub fn shared() -> PathBuf {
     let dir = std::env::var_os("CARCASSONNE_SHARED")
         .map(PathBuf::from)

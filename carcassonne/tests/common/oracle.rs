@@ -1,0 +1,186 @@
+//! A naive, from-scratch model of the board, written independently of the engine's
+//! incremental structures: features by breadth-first search over edge points, placements by
+//! trying every rotation at every empty neighbour of the board. Tests compare the engine with it.
+
+use std::collections::{BTreeSet, HashMap};
+
+use carcassonne::{Action, EdgeKind, FeatureKind, Game, Position, Rotation, Side, TileId};
+
+pub struct Oracle {
+    tiles: HashMap<Position, (TileId, Rotation)>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Feature {
+    pub kind: FeatureKind,
+    pub segments: BTreeSet<(Position, usize)>,
+    pub positions: BTreeSet<Position>,
+    pub pennants: u32,
+    pub complete: bool,
+}
+
+fn step(p: Position, side: u8) -> Position {
+    match side {
+        0 => Position::new(p.x, p.y - 1),
+        1 => Position::new(p.x + 1, p.y),
+        2 => Position::new(p.x, p.y + 1),
+        _ => Position::new(p.x - 1, p.y),
+    }
+}
+
+impl Oracle {
+    pub fn of(game: &Game) -> Oracle {
+        let tiles = game
+            .board()
+            .tiles()
+            .iter()
+            .map(|t| (t.pos, (t.tile, t.rotation)))
+            .collect();
+        Oracle { tiles }
+    }
+
+    /// Points (rotated) owned by segment `seg` of the tile at `pos`.
+    fn points(&self, pos: Position, seg: usize) -> Vec<u8> {
+        let (tile, rot) = self.tiles[&pos];
+        (0..12u8)
+            .filter(|&i| tile.kind().segment_at(i, rot) == Some(seg))
+            .collect()
+    }
+
+    pub fn feature(&self, pos: Position, seg: usize) -> Feature {
+        let (tile, _) = self.tiles[&pos];
+        let kind = tile.kind().segments[seg].kind;
+        if kind == FeatureKind::Monastery {
+            let around = (-1..=1)
+                .flat_map(|dy| (-1..=1).map(move |dx| Position::new(pos.x + dx, pos.y + dy)))
+                .filter(|p| self.tiles.contains_key(p))
+                .collect::<BTreeSet<_>>();
+            return Feature {
+                kind,
+                segments: [(pos, seg)].into(),
+                complete: around.len() == 9,
+                positions: around,
+                pennants: 0,
+            };
+        }
+        let mut segments = BTreeSet::new();
+        let mut todo = vec![(pos, seg)];
+        let mut complete = true;
+        while let Some((p, s)) = todo.pop() {
+            if !segments.insert((p, s)) {
+                continue;
+            }
+            for i in self.points(p, s) {
+                let side = i / 3;
+                let q = step(p, side);
+                match self.tiles.get(&q) {
+                    None => {
+                        if kind != FeatureKind::Field {
+                            complete = false;
+                        }
+                    }
+                    Some(&(t, r)) => {
+                        let j = ((side + 2) % 4) * 3 + (2 - i % 3);
+                        if let Some(other) = t.kind().segment_at(j, r) {
+                            if t.kind().segments[other].kind == kind {
+                                todo.push((q, other));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if kind == FeatureKind::Field {
+            complete = false;
+        }
+        let positions = segments.iter().map(|(p, _)| *p).collect();
+        let pennants = segments
+            .iter()
+            .map(|(p, s)| self.tiles[p].0.kind().segments[*s].pennants as u32)
+            .sum();
+        Feature {
+            kind,
+            segments,
+            positions,
+            pennants,
+            complete,
+        }
+    }
+
+    /// Every legal placement of `tile`, by brute force over empty neighbours and rotations.
+    pub fn placements(&self, tile: TileId) -> BTreeSet<(i32, i32, u16)> {
+        let mut out = BTreeSet::new();
+        let empty: BTreeSet<Position> = self
+            .tiles
+            .keys()
+            .flat_map(|&p| (0..4).map(move |s| step(p, s)))
+            .filter(|q| !self.tiles.contains_key(q))
+            .collect();
+        for q in empty {
+            for r in Rotation::ALL {
+                let fits =
+                    Side::ALL
+                        .iter()
+                        .all(|&side| match self.tiles.get(&step(q, side.index())) {
+                            None => true,
+                            Some(&(t, tr)) => {
+                                let mine: EdgeKind = tile.kind().edge(side, r);
+                                mine == t.kind().edge(side.opposite(), tr)
+                            }
+                        });
+                if fits {
+                    out.insert((q.x, q.y, r.degrees()));
+                }
+            }
+        }
+        out
+    }
+
+    /// The feature under every figure of `game`.
+    pub fn figure_features(&self, game: &Game) -> Vec<(usize, Feature)> {
+        game.figures()
+            .iter()
+            .map(|f| {
+                let (tile, rot) = self.tiles[&f.pos];
+                let seg = tile
+                    .kind()
+                    .segment_with_location(f.feature, f.location, rot)
+                    .expect("figure on a real segment");
+                (f.player, self.feature(f.pos, seg))
+            })
+            .collect()
+    }
+
+    /// Legal deployments on the tile just laid: segments whose feature holds no figure.
+    pub fn deployments(&self, game: &Game, pos: Position, farmers: bool) -> BTreeSet<Action> {
+        let occupied: Vec<Feature> = self
+            .figure_features(game)
+            .into_iter()
+            .map(|(_, f)| f)
+            .collect();
+        let (tile, rot) = self.tiles[&pos];
+        let mut out = BTreeSet::new();
+        if game.followers_in_supply(game.current_player()) == 0 {
+            return out;
+        }
+        for (i, seg) in tile.kind().segments.iter().enumerate() {
+            if seg.kind == FeatureKind::River || (seg.kind == FeatureKind::Field && !farmers) {
+                continue;
+            }
+            let f = self.feature(pos, i);
+            if occupied
+                .iter()
+                .any(|o| o.segments.contains(&(pos, i)) || o.segments == f.segments)
+            {
+                continue;
+            }
+            out.insert(Action::Deploy {
+                figure: carcassonne::Figure::Follower,
+                pos,
+                feature: seg.kind,
+                location: seg.location(rot),
+            });
+        }
+        out
+    }
+}

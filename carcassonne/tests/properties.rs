@@ -1,0 +1,285 @@
+//! Property tests on many seeded random games (2–5 players), each checked step by step against
+//! the naive oracle of `common/oracle.rs`:
+//! - every legal action plays, and the legal set equals the oracle's (placements and
+//!   deployments);
+//! - `is_legal(a) == legal_actions().contains(a)`; an illegal action is refused and changes
+//!   nothing;
+//! - followers are conserved; scores never decrease;
+//! - every completed feature is scored exactly once, with the oracle's tile and pennant counts;
+//! - a record round-trips and replays to an identical game.
+
+mod common;
+
+use std::collections::{BTreeSet, HashSet};
+
+use carcassonne::{
+    Action, Config, Event, FeatureKind, Figure, Game, Location, Pending, Position, Rotation, Score,
+};
+use common::oracle::Oracle;
+use proptest::prelude::*;
+use rand_core::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+fn below(rng: &mut Pcg64Mcg, n: usize) -> usize {
+    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
+}
+
+/// Random actions that are often illegal: placements near the board in random rotations,
+/// deployments on random locations, passes.
+fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
+    let (min, max) = game.board().bounds();
+    let x = min.x - 1 + below(rng, (max.x - min.x + 3) as usize) as i32;
+    let y = min.y - 1 + below(rng, (max.y - min.y + 3) as usize) as i32;
+    let pos = Position::new(x, y);
+    match below(rng, 3) {
+        0 => Action::Place {
+            tile: game
+                .current_tile()
+                .unwrap_or(carcassonne::catalogue().base_start()),
+            pos,
+            rotation: Rotation::from_quarter_turns(below(rng, 4) as u8),
+        },
+        1 => {
+            let names = [
+                "N",
+                "E",
+                "S",
+                "W",
+                "NW",
+                "WE",
+                "I",
+                "NL.NR",
+                "EL.ER.SL.SR",
+                "_S",
+            ];
+            let kinds = [
+                FeatureKind::Road,
+                FeatureKind::City,
+                FeatureKind::Field,
+                FeatureKind::Monastery,
+            ];
+            let placed = game.last_placed().map_or(pos, |p| p.pos);
+            Action::Deploy {
+                figure: Figure::Follower,
+                pos: if below(rng, 4) == 0 { pos } else { placed },
+                feature: kinds[below(rng, kinds.len())],
+                location: names[below(rng, names.len())].parse::<Location>().unwrap(),
+            }
+        }
+        _ => Action::Pass,
+    }
+}
+
+fn scored(events: &[Event]) -> Vec<Score> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Scored(s) => Some(s.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Plays one random game, checking every property at every step.
+fn check_game(players: usize, seed: u64, farmers: bool) -> Result<(), TestCaseError> {
+    let mut config = Config::new(players);
+    config.rules.farmers = farmers;
+    let mut game = Game::new(config, seed).unwrap();
+    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
+    let mut completed_seen: HashSet<(FeatureKind, Vec<Position>)> = HashSet::new();
+    let mut last_scores = game.scores();
+    let mut steps = 0;
+    while !game.is_over() {
+        let legal = game.legal_actions();
+        prop_assert!(!legal.is_empty(), "a decision with no legal action");
+        prop_assert_eq!(legal.len(), game.legal_action_count());
+        let oracle = Oracle::of(&game);
+        match game.pending() {
+            Pending::Place { tile } => {
+                let mine: BTreeSet<(i32, i32, u16)> = legal
+                    .iter()
+                    .map(|a| match a {
+                        Action::Place { pos, rotation, .. } => (pos.x, pos.y, rotation.degrees()),
+                        other => panic!("{other} offered at a placement"),
+                    })
+                    .collect();
+                prop_assert_eq!(mine.len(), legal.len(), "duplicate placements");
+                prop_assert_eq!(mine, oracle.placements(tile));
+            }
+            Pending::Deploy { pos } => {
+                prop_assert_eq!(legal.last(), Some(&Action::Pass));
+                let mine: BTreeSet<Action> = legal[..legal.len() - 1].iter().copied().collect();
+                prop_assert_eq!(mine, oracle.deployments(&game, pos, farmers));
+            }
+            other => prop_assert!(false, "legal actions at {other:?}"),
+        }
+        // Every legal action plays (checked on a sample of steps: each costs a clone).
+        if steps % 7 == 0 {
+            for &a in &legal {
+                let mut copy = game.clone();
+                prop_assert!(copy.play(a).is_ok(), "legal {a} refused");
+            }
+        }
+        // Probes: is_legal agrees with the legal set; illegal actions change nothing.
+        for _ in 0..4 {
+            let probe = random_probe(&game, &mut rng);
+            prop_assert_eq!(
+                game.is_legal(probe),
+                legal.contains(&probe),
+                "is_legal({})",
+                probe
+            );
+            if !legal.contains(&probe) {
+                let before = game.clone();
+                prop_assert!(game.play(probe).is_err());
+                prop_assert!(game == before, "refused {probe} changed the game");
+            }
+        }
+        let action = legal[below(&mut rng, legal.len())];
+        let events = game.play(action).unwrap();
+        steps += 1;
+
+        // Scores never decrease.
+        let scores = game.scores();
+        for (a, b) in last_scores.iter().zip(&scores) {
+            prop_assert!(b >= a, "a score decreased");
+        }
+        last_scores = scores;
+        // Followers are conserved.
+        for p in 0..players {
+            let on_board = game.figures().iter().filter(|f| f.player == p).count();
+            prop_assert_eq!(on_board + game.followers_in_supply(p) as usize, 7);
+        }
+        // Completed features: scored once, with the oracle's counts.
+        let oracle = Oracle::of(&game);
+        let mut this_step: HashSet<(FeatureKind, Vec<Position>)> = HashSet::new();
+        for s in scored(&events) {
+            let (placed_tile, rot) = {
+                let t = game.board().tile_at(s.pos).unwrap();
+                (t.tile, t.rotation)
+            };
+            let seg = placed_tile
+                .kind()
+                .segment_with_location(s.feature, s.location, rot)
+                .unwrap();
+            let f = oracle.feature(s.pos, seg);
+            if s.final_scoring {
+                prop_assert!(!s.complete || s.feature == FeatureKind::Monastery && f.complete);
+            }
+            if s.complete {
+                prop_assert!(f.complete, "scored as complete but the oracle disagrees");
+                let id = (s.feature, f.positions.iter().copied().collect::<Vec<_>>());
+                if this_step.insert(id.clone()) {
+                    prop_assert!(
+                        completed_seen.insert(id),
+                        "a completed feature scored twice"
+                    );
+                }
+            } else {
+                prop_assert!(!f.complete || s.feature == FeatureKind::Field);
+            }
+            if s.feature != FeatureKind::Field {
+                prop_assert_eq!(s.tiles as usize, f.positions.len());
+                prop_assert_eq!(s.pennants as u32, f.pennants);
+            }
+        }
+        // No figure stays on a completed feature once the turn part is scored.
+        if matches!(game.pending(), Pending::Place { .. } | Pending::Draw) {
+            for (_, f) in oracle.figure_features(&game) {
+                prop_assert!(!f.complete, "a figure is left on a completed {:?}", f.kind);
+            }
+        }
+    }
+    // Record round trip.
+    let json = game.to_json();
+    let replayed = Game::from_json(&json).unwrap();
+    prop_assert!(replayed == game, "the replayed game differs");
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_every_invariant(players in 2usize..=5, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
+        check_game(players, seed, farmers)?;
+    }
+}
+
+/// Thousands of plain random games: legal actions play, followers conserved, scores monotone,
+/// records replay (the cheaper checks, on many more games).
+#[test]
+fn thousands_of_random_games_play_and_replay() {
+    let mut rng = Pcg64Mcg::seed_from_u64(2026);
+    let mut buf = Vec::new();
+    for i in 0..3000u64 {
+        let players = 2 + (i % 4) as usize;
+        let mut game = Game::new(Config::new(players), i).unwrap();
+        let mut last = game.scores();
+        while !game.is_over() {
+            game.legal_actions_into(&mut buf);
+            let a = buf[below(&mut rng, buf.len())];
+            game.play_quiet(a).unwrap();
+            let now = game.scores();
+            assert!(
+                now.iter().zip(&last).all(|(n, l)| n >= l),
+                "game {i}: a score decreased"
+            );
+            last = now;
+        }
+        for p in 0..players {
+            let on_board = game.figures().iter().filter(|f| f.player == p).count();
+            assert_eq!(
+                on_board + game.followers_in_supply(p) as usize,
+                7,
+                "game {i}"
+            );
+        }
+        assert_eq!(
+            game.board().len() + 0,
+            72 - discarded(&game),
+            "game {i}: every tile drawn"
+        );
+        if i % 10 == 0 {
+            assert!(
+                Game::from_json(&game.to_json()).unwrap() == game,
+                "game {i}: replay differs"
+            );
+        }
+    }
+}
+
+fn discarded(game: &Game) -> usize {
+    game.draws().len() + 1 - game.board().len()
+}
+
+/// Mid-game records (explicit and automatic draws) replay to identical games.
+#[test]
+fn mid_game_records_replay() {
+    for explicit in [false, true] {
+        for seed in 0..40u64 {
+            let mut config = Config::new(3);
+            config.explicit_draws = explicit;
+            let mut game = Game::new(config, seed).unwrap();
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let stop = 10 + below(&mut rng, 100);
+            for _ in 0..stop {
+                if game.is_over() {
+                    break;
+                }
+                if game.pending() == Pending::Draw {
+                    let outcomes = game.chance_outcomes();
+                    let total: f64 = outcomes.iter().map(|o| o.1).sum();
+                    assert!((total - 1.0).abs() < 1e-9);
+                    let tile = outcomes[below(&mut rng, outcomes.len())].0;
+                    game.draw(tile).unwrap();
+                    continue;
+                }
+                let legal = game.legal_actions();
+                game.play(legal[below(&mut rng, legal.len())]).unwrap();
+            }
+            let replayed = Game::from_json(&game.to_json()).unwrap();
+            assert!(replayed == game, "seed {seed} explicit {explicit}");
+        }
+    }
+}
