@@ -15,10 +15,10 @@ pub const MAX_PLAYERS: usize = 6;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SmallCityScoring {
-    /// 2 points per tile and per pennant, like every completed city: 4 points ([S003], default).
+    /// 2 points per tile and per pennant, like every completed city: 4 points ((S003), default).
     #[default]
     Standard,
-    /// 1 point per tile and per pennant: 2 points (older rulebooks [S000]/[S002]; JCloisterZone
+    /// 1 point per tile and per pennant: 2 points (older rulebooks (S000)/(S002); JCloisterZone
     /// rule `tiny-city-scoring: "2"`).
     Legacy2,
 }
@@ -27,15 +27,15 @@ pub enum SmallCityScoring {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FarmCityScoring {
-    /// Once per field: a player owning two fields beside one city scores it twice ([S003],
+    /// Once per field: a player owning two fields beside one city scores it twice ((S003),
     /// default).
     #[default]
     PerField,
-    /// At most once per player, however many of the player's fields border it ([S002]).
+    /// At most once per player, however many of the player's fields border it ((S002)).
     OncePerPlayer,
 }
 
-/// Rule variants. The defaults are the rules of the authoritative rulebook [S003].
+/// Rule variants. The defaults are the rules of the authoritative rulebook (S003).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 #[non_exhaustive]

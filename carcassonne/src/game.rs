@@ -522,7 +522,7 @@ impl Game {
     // ----- playing -----
 
     /// Plays `action` and returns what happened, in the documented order (see
-    /// [`Event`](crate::Event)). After the last action of a turn the game moves on to the next
+    /// [`Event`]). After the last action of a turn the game moves on to the next
     /// player's draw (automatic) or to [`Pending::Draw`] (explicit draws); after the last tile
     /// it scores the game and ends.
     ///

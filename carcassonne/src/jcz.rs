@@ -53,7 +53,7 @@ impl JczGame {
     /// Reads and imports a `.jcz` file.
     ///
     /// # Errors
-    /// [`ImportError`] if the file cannot be read or imported (see [`JczGame::from_str`]).
+    /// [`ImportError`] if the file cannot be read or imported (see [`JczGame::parse`]).
     pub fn from_path(path: impl AsRef<Path>) -> Result<JczGame, ImportError> {
         let path = path.as_ref();
         let text = std::fs::read_to_string(path).map_err(|source| ImportError::Io {

@@ -140,32 +140,11 @@ fn tile_block(placed: &PlacedTile) -> [[char; WIDTH]; HEIGHT] {
     block
 }
 
-/// Where in its 5×3 block a figure on a feature at `location` (mask) is drawn.
+/// Where in its 5×3 block a figure on a feature at `location` (mask) is drawn: on the first
+/// edge point of the location, or in the centre.
 fn figure_cell(feature: FeatureKind, location: u16) -> (usize, usize) {
-    if feature == FeatureKind::Monastery || location & (1 << 12) != 0 {
+    if feature == FeatureKind::Monastery || location & 0x0FFF == 0 {
         return (2, 1);
     }
-    let first = location.trailing_zeros() as usize;
-    let (c, r) = POINT_CELLS[first.min(11)];
-    match feature {
-        // Knights and thieves one step inside the tile, so the edge stays readable.
-        FeatureKind::City | FeatureKind::Road => {
-            let c = if c == 0 {
-                1
-            } else if c == 4 {
-                3
-            } else {
-                c
-            };
-            let r = if r == 0 && c != 1 && c != 3 {
-                1
-            } else if r == 2 && c != 1 && c != 3 {
-                1
-            } else {
-                r
-            };
-            (c, r)
-        }
-        _ => (c, r),
-    }
+    POINT_CELLS[(location.trailing_zeros() as usize).min(11)]
 }

@@ -7,13 +7,16 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use carcassonne::{Action, Config, Game, Pending, Rules, StartTile, Rotation};
+use carcassonne::{Action, Config, Game, Pending, Rotation, Rules, StartTile};
 use common::{oracle::Oracle, tile};
 
 fn position(start: &str, draws: &[&str], farmers: bool) -> Game {
     let mut config = Config::new(2);
     config.explicit_draws = true;
-    config.start = Some(StartTile { tile: tile(start), rotation: Rotation::R0 });
+    config.start = Some(StartTile {
+        tile: tile(start),
+        rotation: Rotation::R0,
+    });
     config.stack = Some(draws.iter().map(|t| tile(t)).collect());
     config.rules = Rules::default();
     config.rules.farmers = farmers;
@@ -42,16 +45,24 @@ fn perft(game: &Game, order: &[&str], depth: usize, check: bool) -> u64 {
                 let mine: BTreeSet<(i32, i32, u16)> = legal
                     .iter()
                     .filter_map(|a| match a {
-                        Action::Place { pos, rotation, .. } => Some((pos.x, pos.y, rotation.degrees())),
+                        Action::Place { pos, rotation, .. } => {
+                            Some((pos.x, pos.y, rotation.degrees()))
+                        }
                         _ => None,
                     })
                     .collect();
                 assert_eq!(mine, oracle.placements(tile));
             }
             Pending::Deploy { pos } => {
-                let mine: BTreeSet<Action> =
-                    legal.iter().copied().filter(|a| *a != Action::Pass).collect();
-                assert_eq!(mine, oracle.deployments(&game, pos, game.config().rules.farmers));
+                let mine: BTreeSet<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| *a != Action::Pass)
+                    .collect();
+                assert_eq!(
+                    mine,
+                    oracle.deployments(&game, pos, game.config().rules.farmers)
+                );
             }
             _ => {}
         }
@@ -87,7 +98,10 @@ fn golden() -> Vec<Golden> {
                 start: parts[1].to_owned(),
                 draws: parts[2].split_whitespace().map(str::to_owned).collect(),
                 farmers: parts[3] == "farmers",
-                counts: parts[4].split_whitespace().map(|n| n.parse().unwrap()).collect(),
+                counts: parts[4]
+                    .split_whitespace()
+                    .map(|n| n.parse().unwrap())
+                    .collect(),
             }
         })
         .collect()
@@ -107,4 +121,3 @@ fn perft_golden_counts() {
         }
     }
 }
-

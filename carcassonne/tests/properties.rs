@@ -236,7 +236,7 @@ fn thousands_of_random_games_play_and_replay() {
             );
         }
         assert_eq!(
-            game.board().len() + 0,
+            game.board().len(),
             72 - discarded(&game),
             "game {i}: every tile drawn"
         );

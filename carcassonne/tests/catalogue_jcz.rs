@@ -1,0 +1,170 @@
+//! Cross-check of the base catalogue against JCloisterZone's tile definitions
+//! (`../shared/jcz/expansions/basic.xml`), up to rotation: edges, the partition of edge points
+//! into features, pennants, and which cities each field borders. Also the set counts.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use carcassonne::{catalogue, FeatureKind, Rotation, TileId, TileSet};
+
+/// One feature as a comparable value: kind, rotated point mask, pennants, and for fields the
+/// point masks of the cities they border.
+type Shape = BTreeSet<(u8, u16, u8, BTreeSet<u16>)>;
+
+const HALF: [&str; 12] = [
+    "NL", "N", "NR", "EL", "E", "ER", "SL", "S", "SR", "WL", "W", "WR",
+];
+
+fn side_points(side: &str, whole: bool) -> u16 {
+    let s = ["N", "E", "S", "W"]
+        .iter()
+        .position(|x| *x == side)
+        .expect("side") as u16;
+    if whole {
+        0b111 << (3 * s)
+    } else {
+        1 << (3 * s + 1)
+    }
+}
+
+fn rotate(mask: u16, r: u8) -> u16 {
+    let m = mask & 0xFFF;
+    let k = 3 * r as u32;
+    ((m << k) | (m >> ((12 - k) % 12))) & 0xFFF
+}
+
+fn kind_code(kind: FeatureKind) -> u8 {
+    match kind {
+        FeatureKind::Road => 0,
+        FeatureKind::City => 1,
+        FeatureKind::Monastery => 2,
+        FeatureKind::Field => 3,
+        _ => 4,
+    }
+}
+
+fn our_shape(id: TileId, r: u8) -> Shape {
+    let kind = id.kind();
+    kind.segments
+        .iter()
+        .map(|s| {
+            let adj: BTreeSet<u16> = (0..kind.segments.len())
+                .filter(|j| s.adjacent_cities & (1 << j) != 0)
+                .map(|j| rotate(kind.segments[j].points, r))
+                .collect();
+            (kind_code(s.kind), rotate(s.points, r), s.pennants, adj)
+        })
+        .collect()
+}
+
+fn jcz_shape(tile: roxmltree::Node) -> Shape {
+    let mut cities: Vec<u16> = Vec::new();
+    let mut shape = Shape::new();
+    for f in tile.children().filter(|n| n.is_element()) {
+        let text = f.text().unwrap_or("");
+        match f.tag_name().name() {
+            "city" => {
+                let mask = text
+                    .split_whitespace()
+                    .fold(0, |m, s| m | side_points(s, true));
+                let pennants = f.attribute("pennants").map_or(0, |p| p.parse().unwrap());
+                cities.push(mask);
+                shape.insert((1, mask, pennants, BTreeSet::new()));
+            }
+            "road" => {
+                let mask = text
+                    .split_whitespace()
+                    .fold(0, |m, s| m | side_points(s, false));
+                shape.insert((0, mask, 0, BTreeSet::new()));
+            }
+            "monastery" => {
+                shape.insert((2, 0, 0, BTreeSet::new()));
+            }
+            _ => {}
+        }
+    }
+    for f in tile.children().filter(|n| n.has_tag_name("field")) {
+        let mask = f
+            .text()
+            .unwrap_or("")
+            .split_whitespace()
+            .fold(0u16, |m, h| {
+                m | 1 << HALF.iter().position(|x| *x == h).expect("half-edge")
+            });
+        let adj: BTreeSet<u16> = f
+            .attribute("city")
+            .unwrap_or("")
+            .split_whitespace()
+            .map(|side| {
+                let p = side_points(side, true);
+                *cities
+                    .iter()
+                    .find(|c| **c & p == p)
+                    .expect("field names a city edge")
+            })
+            .collect();
+        shape.insert((3, mask, 0, adj));
+    }
+    shape
+}
+
+#[test]
+fn base_tiles_match_jcloisterzone_up_to_rotation() {
+    let path = common::shared().join("jcz/expansions/basic.xml");
+    let xml = std::fs::read_to_string(&path).unwrap();
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let tiles: Vec<roxmltree::Node> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("tile"))
+        .collect();
+    let set: Vec<roxmltree::Node> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("tile-set") && n.attribute("id") == Some("basic:1"))
+        .flat_map(|s| {
+            s.children()
+                .filter(|c| c.has_tag_name("ref"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let ours: Vec<TileId> = catalogue().set(TileSet::Base).collect();
+    assert_eq!(set.len(), ours.len(), "number of kinds in basic:1");
+    for id in ours {
+        let kind = id.kind();
+        let jcz = tiles
+            .iter()
+            .find(|t| t.attribute("id") == Some(kind.jcz_id))
+            .unwrap_or_else(|| panic!("{} ({}) is not in basic.xml", kind.id, kind.jcz_id));
+        let theirs = jcz_shape(*jcz);
+        let matching: Vec<u8> = (0..4).filter(|&r| our_shape(id, r) == theirs).collect();
+        assert!(
+            !matching.is_empty(),
+            "{} differs from {}: {:?} vs {:?}",
+            kind.id,
+            kind.jcz_id,
+            our_shape(id, 0),
+            theirs
+        );
+        // The canonical orientations are JCloisterZone's, so rotation 0 matches.
+        assert!(
+            matching.contains(&0),
+            "{}: only rotations {matching:?} match",
+            kind.id
+        );
+        let count = set
+            .iter()
+            .find(|r| r.attribute("tile") == Some(kind.jcz_id))
+            .and_then(|r| r.attribute("count"))
+            .unwrap()
+            .parse::<u8>()
+            .unwrap();
+        assert_eq!(count, kind.count, "{} count", kind.id);
+        for r in Rotation::ALL {
+            // Edge types derive from the segments the same way under every rotation.
+            for side in carcassonne::Side::ALL {
+                let rotated = side.rotated(r);
+                assert_eq!(kind.edge(rotated, r), kind.edges()[side.index() as usize]);
+            }
+        }
+    }
+}
