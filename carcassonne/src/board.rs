@@ -5,7 +5,7 @@
 //! require. Testing a placement is one mask comparison (spec B-3.1, B-3.2).
 
 use crate::geometry::{Position, Rotation, Side};
-use crate::tile::TileId;
+use crate::tile::{constraint_code, EdgeKind, TileId, TileKind};
 
 /// Grid cell: nothing there.
 const EMPTY: u16 = 0;
@@ -25,21 +25,20 @@ pub struct PlacedTile {
     pub(crate) node_base: u16,
 }
 
-/// An empty position beside at least one tile, with the edge types required there: nibble `s`
-/// of `mask` is all ones where side `s` has a neighbour, and `want` holds the neighbour's edge
-/// type bit in that nibble.
+/// An empty position beside at least one tile, with the edge types its neighbours require,
+/// as a constraint code (see `tile::constraint_code`): a tile kind's `fitting_rotations` at
+/// this code are the rotations that fit here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OpenPosition {
     pub pos: Position,
-    pub mask: u16,
-    pub want: u16,
+    pub constraint: u16,
 }
 
 impl OpenPosition {
-    /// Whether a tile with edge `signature` (see `TileKind::signatures`) fits here.
+    /// The rotations of `kind` that fit here: bit `r` for `r` quarter turns.
     #[inline]
-    pub fn fits(&self, signature: u16) -> bool {
-        signature & self.mask == self.want
+    pub fn fitting(&self, kind: &TileKind) -> u8 {
+        kind.fitting_rotations[self.constraint as usize]
     }
 }
 
@@ -197,7 +196,7 @@ impl Board {
     }
 
     /// Lays `tile` at `pos` (which must be empty) and updates the open positions.
-    /// `edge_bits[s]` is the tile's edge type bit on side `s` after rotation.
+    /// `edges[s]` is the tile's edge type on side `s` after rotation.
     /// Returns the new tile's index.
     pub(crate) fn place(
         &mut self,
@@ -205,7 +204,7 @@ impl Board {
         pos: Position,
         rotation: Rotation,
         node_base: u16,
-        edge_bits: [u16; 4],
+        edges: [EdgeKind; 4],
     ) -> usize {
         self.ensure_covers(pos);
         let index = self.tiles.len();
@@ -230,7 +229,7 @@ impl Board {
         });
         for side in Side::ALL {
             let q = pos.neighbour(side);
-            let facing = side.opposite().index() as u16 * 4;
+            let need = constraint_code(side.opposite(), edges[side.index() as usize]);
             let Some(qi) = self.cell_index(q) else {
                 continue;
             };
@@ -239,13 +238,10 @@ impl Board {
                 self.cells[qi] = OPEN | self.open.len() as u16;
                 self.open.push(OpenPosition {
                     pos: q,
-                    mask: 0xF << facing,
-                    want: edge_bits[side.index() as usize] << facing,
+                    constraint: need,
                 });
             } else if c & OPEN != 0 {
-                let o = &mut self.open[(c & !OPEN) as usize];
-                o.mask |= 0xF << facing;
-                o.want |= edge_bits[side.index() as usize] << facing;
+                self.open[(c & !OPEN) as usize].constraint += need;
             }
         }
         index
@@ -261,7 +257,7 @@ mod tests {
     fn grid_grows_in_every_direction_and_keeps_tiles() {
         let d = catalogue().find("D").unwrap();
         let mut board = Board::new(8);
-        let bits = [1, 1, 1, 1];
+        let bits = [EdgeKind::Field; 4];
         board.place(d, Position::new(0, 0), Rotation::R0, 0, bits);
         for i in 1..=13 {
             for side in Side::ALL {

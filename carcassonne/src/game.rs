@@ -13,7 +13,7 @@ use crate::error::{ConfigError, DrawError, PlayError};
 use crate::events::{Event, Quiet, Sink};
 use crate::features::{Features, NodeId};
 use crate::geometry::{facing_point, Location, Position, Rotation, Side, MIDDLE_POINTS};
-use crate::tile::{FeatureKind, TileId, TileKind};
+use crate::tile::{FeatureKind, TileId, TileKind, NO_SEGMENT};
 
 /// What the game is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -355,10 +355,15 @@ impl Game {
         out.clear();
         match self.pending {
             Pending::Place { tile } => {
-                let sig = tile.kind().signatures;
+                let kind = tile.kind();
+                out.reserve(4 * self.board.open_positions().len());
                 for o in self.board.open_positions() {
+                    let fits = o.fitting(kind);
+                    if fits == 0 {
+                        continue;
+                    }
                     for r in Rotation::ALL {
-                        if o.fits(sig[r.quarter_turns() as usize]) {
+                        if fits & (1 << r.quarter_turns()) != 0 {
                             out.push(Action::Place {
                                 tile,
                                 pos: o.pos,
@@ -392,11 +397,11 @@ impl Game {
     pub fn legal_action_count(&self) -> usize {
         match self.pending {
             Pending::Place { tile } => {
-                let sig = tile.kind().signatures;
+                let kind = tile.kind();
                 self.board
                     .open_positions()
                     .iter()
-                    .map(|o| sig.iter().filter(|&&s| o.fits(s)).count())
+                    .map(|o| o.fitting(kind).count_ones() as usize)
                     .sum()
             }
             Pending::Deploy { .. } => {
@@ -436,11 +441,11 @@ impl Game {
 
     /// Whether `tile` fits anywhere on the board in any rotation (spec B-3.5).
     fn is_placeable(&self, tile: TileId) -> bool {
-        let sig = tile.kind().signatures;
+        let kind = tile.kind();
         self.board
             .open_positions()
             .iter()
-            .any(|o| sig.iter().any(|&s| o.fits(s)))
+            .any(|o| o.fitting(kind) != 0)
     }
 
     /// Validates `action` against the pending decision without changing anything. Returns the
@@ -471,7 +476,7 @@ impl Game {
                         "the position does not touch the board along an edge"
                     },
                 })?;
-                if !open.fits(tile.kind().signatures[rotation.quarter_turns() as usize]) {
+                if open.fitting(tile.kind()) & (1 << rotation.quarter_turns()) == 0 {
                     return Err(PlayError::IllegalPlacement {
                         action,
                         reason: "the tile's edges do not match its neighbours' in that rotation",
@@ -620,30 +625,27 @@ impl Game {
             };
             self.features.add(seg.kind, index, i as u8, open);
         }
-        let mut edge_bits = [0u16; 4];
-        for side in Side::ALL {
-            edge_bits[side.index() as usize] = kind.edge(side, rotation).bit();
-        }
-        self.board.place(tile, pos, rotation, node_base, edge_bits);
+        let edges = Side::ALL.map(|side| kind.edge(side, rotation));
+        self.board.place(tile, pos, rotation, node_base, edges);
+        let mine = &kind.rotated_owner[rotation.quarter_turns() as usize];
         for side in Side::ALL {
             let Some(n) = self.board.tile_index_at(pos.neighbour(side)) else {
                 continue;
             };
             let neighbour = self.board.tiles()[n];
             let other = neighbour.tile.kind();
+            let theirs = &other.rotated_owner[neighbour.rotation.quarter_turns() as usize];
             for k in 0..3u8 {
                 let p = 3 * side.index() + k;
-                let q = facing_point(p);
-                let (Some(a), Some(b)) = (
-                    kind.segment_at(p, rotation),
-                    other.segment_at(q, neighbour.rotation),
-                ) else {
+                let (a, b) = (mine[p as usize], theirs[facing_point(p) as usize]);
+                if a == NO_SEGMENT || b == NO_SEGMENT {
                     continue;
-                };
-                let seg_kind = kind.segments[a].kind;
+                }
+                let seg_kind = kind.segments[a as usize].kind;
                 let middle = k == 1;
                 // Cities own whole edges: join them once, through the middle point.
-                if seg_kind != other.segments[b].kind || (seg_kind == FeatureKind::City && !middle)
+                if seg_kind != other.segments[b as usize].kind
+                    || (seg_kind == FeatureKind::City && !middle)
                 {
                     continue;
                 }
@@ -736,18 +738,6 @@ impl Game {
                 scores: self.scores(),
             });
         }
-    }
-
-    /// The node of the monastery segment of the tile at index `tile`, if it has one.
-    pub(crate) fn monastery_node(&self, tile: usize) -> Option<NodeId> {
-        let placed = &self.board.tiles()[tile];
-        placed
-            .tile
-            .kind()
-            .segments
-            .iter()
-            .position(|s| s.kind == FeatureKind::Monastery)
-            .map(|i| placed.node_base + i as u16)
     }
 
     /// The placed tile and segment index of node `n`.

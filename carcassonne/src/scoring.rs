@@ -156,19 +156,23 @@ impl Game {
             }
             self.score_feature(root, true, sink);
         }
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                let p = Position::new(placed.pos.x + dx, placed.pos.y + dy);
-                let Some(t) = self.board.tile_index_at(p) else {
-                    continue;
-                };
-                let Some(node) = self.monastery_node(t) else {
-                    continue;
-                };
-                if self.features.figures(node) > 0 && self.board.count_surrounding(p) == 8 {
-                    self.score_feature(node, true, sink);
-                }
+        // Monasteries of the 3x3 area now surrounded: only occupied ones score, so look at
+        // the monks near the new tile.
+        let mut surrounded = [NodeId::MAX; 9];
+        let mut n = 0;
+        for f in &self.figures {
+            if self.features.node(f.node).kind != FeatureKind::Monastery {
+                continue;
             }
+            let p = self.node_tile(f.node).0.pos;
+            let near = (p.x - placed.pos.x).abs() <= 1 && (p.y - placed.pos.y).abs() <= 1;
+            if near && n < surrounded.len() && self.board.count_surrounding(p) == 8 {
+                surrounded[n] = f.node;
+                n += 1;
+            }
+        }
+        for &node in &surrounded[..n] {
+            self.score_feature(node, true, sink);
         }
     }
 

@@ -105,9 +105,9 @@ pub enum EdgeKind {
 }
 
 impl EdgeKind {
-    /// One bit per kind, used in edge-matching masks.
-    pub(crate) const fn bit(self) -> u16 {
-        1 << self as u16
+    /// The code of this edge type in an open position's constraint (0 means "no neighbour").
+    pub(crate) const fn code(self) -> u16 {
+        self as u16 + 1
     }
 
     /// One letter: `F`, `R`, `C`, `I` (the spec's catalogue notation).
@@ -240,12 +240,22 @@ pub struct TileKind {
     pub segments: Vec<Segment>,
     /// Markers outside the segments.
     pub markers: Vec<Marker>,
-    /// Owner of each edge point in canonical orientation: a segment index or [`NO_SEGMENT`].
-    pub(crate) owner: [u8; 12],
     /// Edge type of each side in canonical orientation.
     pub(crate) edges: [EdgeKind; 4],
-    /// Per rotation: the edge types as one bit per kind in each 4-bit side nibble (N lowest).
-    pub(crate) signatures: [u16; 4],
+    /// For each open-position constraint (see [`constraint_code`]): the rotations that fit
+    /// there, bit `r` for `r` quarter turns.
+    pub(crate) fitting_rotations: Vec<u8>,
+    /// Per rotation: the owner of each rotated edge point (segment index or [`NO_SEGMENT`]).
+    pub(crate) rotated_owner: [[u8; 12]; 4],
+}
+
+/// Number of open-position constraints: each side needs nothing or one of 4 edge types.
+pub(crate) const CONSTRAINTS: usize = 625;
+
+/// The constraint code of an open position whose side `side` must have edge type `edge`, added
+/// to the code of its other sides: `code(edge) * 5^side`.
+pub(crate) const fn constraint_code(side: Side, edge: EdgeKind) -> u16 {
+    edge.code() * [1, 5, 25, 125][side as usize]
 }
 
 /// Owner value of an edge point that belongs to no segment (the middle of a field edge).
@@ -275,14 +285,24 @@ impl TileKind {
                 edges[side.index() as usize] = segments[middle as usize].kind.edge_kind();
             }
         }
-        let mut signatures = [0u16; 4];
-        for r in Rotation::ALL {
-            let mut sig = 0u16;
-            for side in Side::ALL {
-                let canonical = Side::from_index(side.index() + 4 - r.quarter_turns());
-                sig |= edges[canonical.index() as usize].bit() << (4 * side.index());
+        let mut fitting_rotations = vec![0u8; CONSTRAINTS];
+        for (code, fits) in fitting_rotations.iter_mut().enumerate() {
+            for r in Rotation::ALL {
+                let ok = Side::ALL.iter().all(|&side| {
+                    let need = (code / 5usize.pow(side.index() as u32)) % 5;
+                    let canonical = Side::from_index(side.index() + 4 - r.quarter_turns());
+                    need == 0 || need == edges[canonical.index() as usize].code() as usize
+                });
+                if ok {
+                    *fits |= 1 << r.quarter_turns();
+                }
             }
-            signatures[r.quarter_turns() as usize] = sig;
+        }
+        let mut rotated_owner = [[NO_SEGMENT; 12]; 4];
+        for (r, table) in rotated_owner.iter_mut().enumerate() {
+            for (p, &o) in owner.iter().enumerate() {
+                table[(p + 3 * r) % 12] = o;
+            }
         }
         TileKind {
             id,
@@ -291,9 +311,9 @@ impl TileKind {
             count,
             segments,
             markers,
-            owner,
             edges,
-            signatures,
+            fitting_rotations,
+            rotated_owner,
         }
     }
 
@@ -311,8 +331,7 @@ impl TileKind {
     /// Index of the segment owning edge point `point` (0..12, `NL` = 0) when the tile is
     /// turned by `rotation`, or `None` for the middle of a field edge.
     pub fn segment_at(&self, point: u8, rotation: Rotation) -> Option<usize> {
-        let canonical = (point as usize + 12 - 3 * rotation.quarter_turns() as usize) % 12;
-        match self.owner.get(canonical) {
+        match self.rotated_owner[rotation.quarter_turns() as usize].get(point as usize) {
             Some(&o) if o != NO_SEGMENT => Some(o as usize),
             _ => None,
         }

@@ -2,7 +2,7 @@
 //! over all legal actions, followers included), the median time of one `legal_actions()` call,
 //! and the time and size of a `Game` clone.
 //!
-//! `cargo run --release --example bench [-- --seconds S]`
+//! `cargo run --release --example bench [-- --seconds S | --games N]`
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -34,6 +34,16 @@ fn main() {
         .unwrap_or(3.0);
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let mut buf = Vec::with_capacity(256);
+    // `--games N`: play exactly N games and stop (for instruction counts under callgrind).
+    if let Some(n) = std::env::args().skip_while(|a| a != "--games").nth(1) {
+        let n: u64 = n.parse().expect("--games takes a number");
+        let mut total = 0u64;
+        for seed in 0..n {
+            total += random_game(seed, &mut buf, &mut rng).score(0) as u64;
+        }
+        println!("{n} games, total score of player 1: {total}");
+        return;
+    }
 
     // Games per second: several timed rounds, median.
     let mut rates = Vec::new();

@@ -263,7 +263,7 @@ mod tests {
             for side in Side::ALL {
                 let s = side.index();
                 let (l, m, r) = (3 * s, 3 * s + 1, 3 * s + 2);
-                let owner = |p: u8| tile.owner[p as usize];
+                let owner = |p: u8| tile.rotated_owner[0][p as usize];
                 match tile.edges[s as usize] {
                     EdgeKind::City => {
                         assert!(
