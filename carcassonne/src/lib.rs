@@ -54,4 +54,4 @@ pub use game::{Game, Pending, PlacedFigure};
 pub use geometry::{Location, Position, Rotation, Side};
 pub use jcz::{AssertionResult, JczGame};
 pub use record::Record;
-pub use tile::{EdgeKind, FeatureKind, Goods, Marker, Segment, TileId, TileKind, TileSet};
+pub use tile::{Compass, EdgeKind, FeatureKind, Goods, Marker, Segment, TileId, TileKind, TileSet};

@@ -168,7 +168,7 @@ impl Segment {
     }
 }
 
-/// A marker printed on a tile, outside its segments.
+/// A marker printed on a tile, outside its segments (spec `expansions.md` §0.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
@@ -183,6 +183,71 @@ pub enum Marker {
     Volcano,
     /// A garden (second editions; only for the Abbot).
     Garden,
+    /// A gold mine symbol (Gold Mines).
+    GoldMine,
+    /// A mage symbol (Mage & Witch).
+    Mage,
+    /// A robber symbol (Robbers).
+    Robber,
+    /// A flying machine pointing in this direction at rotation 0 (Flying Machines); it turns
+    /// with the tile.
+    FlyingMachine(Compass),
+    /// A crop circle of this type (Crop Circles): field (pitchfork), road (club) or city
+    /// (shield).
+    CropCircle(FeatureKind),
+    /// A ferry lake where roads end (Ferries).
+    FerryLake,
+    /// A site for the big top (Under the Big Top).
+    BigTopSite,
+    /// A site for acrobats (Under the Big Top).
+    AcrobatSite,
+    /// Position `0..12` of the City of Carcassonne (Count of Carcassonne).
+    CityOfCarcassonne(u8),
+}
+
+/// One of eight compass directions, clockwise from north.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Compass {
+    /// North.
+    N,
+    /// North-east.
+    NE,
+    /// East.
+    E,
+    /// South-east.
+    SE,
+    /// South.
+    S,
+    /// South-west.
+    SW,
+    /// West.
+    W,
+    /// North-west.
+    NW,
+}
+
+impl Compass {
+    const ALL: [Compass; 8] = [
+        Compass::N,
+        Compass::NE,
+        Compass::E,
+        Compass::SE,
+        Compass::S,
+        Compass::SW,
+        Compass::W,
+        Compass::NW,
+    ];
+
+    /// This direction on a tile turned by `rotation` (a quarter turn moves it two steps
+    /// clockwise: `N → E`, `NE → SE`).
+    pub fn rotated(self, rotation: Rotation) -> Compass {
+        Compass::ALL[(self as usize + 2 * rotation.quarter_turns() as usize) % 8]
+    }
+
+    /// Parses `N`, `NE`, `E`, `SE`, `S`, `SW`, `W`, `NW`.
+    pub fn parse(s: &str) -> Option<Compass> {
+        Compass::ALL.into_iter().find(|c| format!("{c:?}") == s)
+    }
 }
 
 /// The tile sets (boxes) a game can use.

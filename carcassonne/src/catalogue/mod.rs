@@ -9,7 +9,7 @@ mod base;
 use std::sync::OnceLock;
 
 use crate::geometry::POINT_NAMES;
-use crate::tile::{FeatureKind, Goods, Marker, Segment, TileId, TileKind, TileSet};
+use crate::tile::{Compass, FeatureKind, Goods, Marker, Segment, TileId, TileKind, TileSet};
 
 /// All tile kinds of all sets, in a fixed order (the order of [`TileId::index`]).
 #[derive(Debug)]
@@ -93,12 +93,32 @@ fn parse_tile(set: TileSet, line: &'static str) -> Result<TileKind, String> {
     let mut adjacency: Vec<Vec<&str>> = Vec::new();
     for part in body.split(';').map(str::trim).filter(|p| !p.is_empty()) {
         if let Some(marker) = part.strip_prefix('+') {
-            markers.push(match marker {
+            let (name, arg) = marker.split_once(':').unwrap_or((marker, ""));
+            markers.push(match name {
                 "start" => Marker::Start,
                 "spring" => Marker::Spring,
                 "lake" => Marker::Lake,
                 "volcano" => Marker::Volcano,
                 "garden" => Marker::Garden,
+                "gold" => Marker::GoldMine,
+                "mage" => Marker::Mage,
+                "robber" => Marker::Robber,
+                "ferry-lake" => Marker::FerryLake,
+                "big-top" => Marker::BigTopSite,
+                "acrobats" => Marker::AcrobatSite,
+                "flier" => Marker::FlyingMachine(
+                    Compass::parse(arg).ok_or_else(|| format!("bad flier direction {arg}"))?,
+                ),
+                "crop-circle" => Marker::CropCircle(match arg {
+                    "field" => FeatureKind::Field,
+                    "road" => FeatureKind::Road,
+                    "city" => FeatureKind::City,
+                    _ => return Err(format!("bad crop circle type {arg}")),
+                }),
+                "coc" => Marker::CityOfCarcassonne(
+                    arg.parse()
+                        .map_err(|_| format!("bad City of Carcassonne position {arg}"))?,
+                ),
                 _ => return Err(format!("unknown marker {marker}")),
             });
             continue;
@@ -211,6 +231,19 @@ mod tests {
         assert_eq!(catalogue().base_start().as_str(), "D");
         let letters: String = base.iter().map(|t| t.as_str()).collect();
         assert_eq!(letters, "ABCDEFGHIJKLMNOPQRSTUVWX");
+    }
+
+    #[test]
+    fn marker_syntax_parses_every_marker() {
+        let line = "Z 1 ZZ | M1 monastery; +gold; +mage; +robber; +ferry-lake; +big-top; \
+                    +acrobats; +flier:NE; +crop-circle:road; +coc:3; +garden";
+        let tile = parse_tile(TileSet::Base, line).unwrap();
+        assert_eq!(tile.markers.len(), 10);
+        assert!(tile.has_marker(Marker::FlyingMachine(Compass::NE)));
+        assert!(tile.has_marker(Marker::CropCircle(FeatureKind::Road)));
+        assert_eq!(Compass::NE.rotated(crate::Rotation::R90), Compass::SE);
+        assert!(parse_tile(TileSet::Base, "Z 1 ZZ | +flier:UP").is_err());
+        assert!(parse_tile(TileSet::Base, "Z 1 ZZ | C1 city Q").is_err());
     }
 
     fn pennants(t: &TileKind) -> u8 {

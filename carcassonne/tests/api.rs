@@ -1,0 +1,332 @@
+//! The public API's contracts: clear errors for bad configs, draws, actions and records (each
+//! leaving the game unchanged), the action notation, chance outcomes, clones, bots and the text
+//! rendering.
+
+mod common;
+
+use carcassonne::render::board_text;
+use carcassonne::{
+    Action, Bot, BotKind, Config, ConfigError, DrawError, Event, FeatureKind, Figure, Game,
+    Pending, PlayError, Position, Record, RecordError, Rotation, TileId,
+};
+use common::{scenario, tile, turn};
+
+#[test]
+fn bad_configs_are_refused_with_the_reason() {
+    let mut c = Config::new(6);
+    assert!(matches!(
+        Game::new(c.clone(), 0),
+        Err(ConfigError::PlayerCount { players: 6, .. })
+    ));
+    c.players = 0;
+    assert!(matches!(
+        Game::new(c.clone(), 0),
+        Err(ConfigError::PlayerCount { .. })
+    ));
+    c = Config::new(3);
+    c.names = vec!["a".into(), "b".into()];
+    assert!(matches!(
+        Game::new(c.clone(), 0),
+        Err(ConfigError::NameCount {
+            names: 2,
+            players: 3
+        })
+    ));
+    c = Config::new(2);
+    c.first_player = 2;
+    assert!(matches!(
+        Game::new(c.clone(), 0),
+        Err(ConfigError::FirstPlayer { .. })
+    ));
+    c = Config::new(2);
+    c.sets.clear();
+    let err = Game::new(c, 0).unwrap_err();
+    assert!(err.to_string().contains("no tile set"), "{err}");
+    // JSON configs name the unknown field.
+    let err = serde_json::from_str::<Config>(r#"{"players": 2, "farmers": false}"#).unwrap_err();
+    assert!(err.to_string().contains("farmers"), "{err}");
+}
+
+#[test]
+fn draws_are_checked() {
+    let mut auto = Game::new(Config::new(2), 1).unwrap();
+    assert_eq!(auto.draw(tile("A")), Err(DrawError::NotExplicit));
+    let mut g = scenario(&["a", "b"], Default::default(), &["U", "V"]);
+    assert_eq!(g.draw(tile("C")), Err(DrawError::NotInStack(tile("C"))));
+    g.draw(tile("U")).unwrap();
+    assert!(matches!(
+        g.draw(tile("V")),
+        Err(DrawError::NotPending { .. })
+    ));
+    assert!(g.chance_outcomes().is_empty(), "no draw pending");
+}
+
+#[test]
+fn chance_outcomes_follow_the_stack() {
+    let g = scenario(&["a", "b"], Default::default(), &["U", "U", "V", "B"]);
+    let outcomes = g.chance_outcomes();
+    assert_eq!(
+        outcomes,
+        vec![(tile("B"), 0.25), (tile("U"), 0.5), (tile("V"), 0.25)]
+    );
+    // The full base stack: 71 tiles, D has 3 left (its 4th is the start tile).
+    let mut config = Config::new(2);
+    config.explicit_draws = true;
+    let g = Game::new(config, 0).unwrap();
+    assert_eq!(g.tiles_left(), 71);
+    assert_eq!(g.tiles_left_of(tile("D")), 3);
+    let p: f64 = g.chance_outcomes().iter().map(|o| o.1).sum();
+    assert!((p - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn wrong_actions_are_refused_and_change_nothing() {
+    let mut g = scenario(&["a", "b"], Default::default(), &["U", "V"]);
+    assert_eq!(g.play(Action::Pass), Err(PlayError::DrawPending));
+    g.draw(tile("U")).unwrap();
+    let before = g.clone();
+    assert!(matches!(
+        g.play(Action::Pass),
+        Err(PlayError::WrongDecision { .. })
+    ));
+    let wrong_tile = Action::Place {
+        tile: tile("V"),
+        pos: Position::new(1, 0),
+        rotation: Rotation::R0,
+    };
+    assert_eq!(
+        g.play(wrong_tile),
+        Err(PlayError::WrongTile {
+            current: tile("U"),
+            given: tile("V")
+        })
+    );
+    let taken = Action::Place {
+        tile: tile("U"),
+        pos: Position::new(0, 0),
+        rotation: Rotation::R0,
+    };
+    let err = g.play(taken).unwrap_err();
+    assert!(err.to_string().contains("taken"), "{err}");
+    let mismatched = Action::Place {
+        tile: tile("U"),
+        pos: Position::new(1, 0),
+        rotation: Rotation::R90,
+    };
+    let err = g.play(mismatched).unwrap_err();
+    assert!(err.to_string().contains("edges do not match"), "{err}");
+    assert!(g == before);
+    g.play(Action::Place {
+        tile: tile("U"),
+        pos: Position::new(1, 0),
+        rotation: Rotation::R0,
+    })
+    .unwrap();
+    g.play(Action::Pass).unwrap();
+    turn(&mut g, "V", (2, 0), 1, None);
+    assert!(g.is_over());
+    assert_eq!(g.play(Action::Pass), Err(PlayError::GameOver));
+    assert!(g.legal_actions().is_empty());
+}
+
+#[test]
+fn farmers_can_be_switched_off() {
+    let mut rules = carcassonne::Rules::default();
+    rules.farmers = false;
+    let mut g = scenario(&["a", "b"], rules, &["U"]);
+    g.draw(tile("U")).unwrap();
+    g.play(Action::Place {
+        tile: tile("U"),
+        pos: Position::new(1, 0),
+        rotation: Rotation::R0,
+    })
+    .unwrap();
+    let legal = g.legal_actions();
+    assert!(legal.iter().all(|a| !matches!(
+        a,
+        Action::Deploy {
+            feature: FeatureKind::Field,
+            ..
+        }
+    )));
+    assert_eq!(legal.len(), 2, "a thief or pass");
+    let farmer = Action::Deploy {
+        figure: Figure::Follower,
+        pos: Position::new(1, 0),
+        feature: FeatureKind::Field,
+        location: "NL.NR.EL.WR".parse().unwrap(),
+    };
+    let err = g.play(farmer).unwrap_err();
+    assert!(err.to_string().contains("farmers rule is off"), "{err}");
+}
+
+#[test]
+fn actions_have_a_round_tripping_notation() {
+    for text in [
+        "place D 1,-2 R90",
+        "deploy follower 0,1 field NL.NR.EL.WR",
+        "deploy follower 3,3 monastery I",
+        "pass",
+    ] {
+        let a: Action = text.parse().unwrap();
+        assert_eq!(a.to_string(), text);
+        let json = serde_json::to_string(&a).unwrap();
+        assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), a);
+    }
+    for bad in [
+        "place Z 1,0 R0",
+        "place D 1,0 R45",
+        "deploy knight 0,0 city N",
+        "jump",
+        "place D",
+    ] {
+        let err = bad.parse::<Action>().unwrap_err();
+        assert!(!err.reason.is_empty(), "{bad}");
+    }
+    assert_eq!("BA/RCr".parse::<TileId>().unwrap(), tile("D"));
+}
+
+#[test]
+fn records_round_trip_and_bad_records_are_clear_errors() {
+    let mut g = Game::new(Config::new(3), 9).unwrap();
+    let mut bots = [
+        Bot::new(BotKind::Random, 1),
+        Bot::new(BotKind::Greedy, 2),
+        Bot::new(BotKind::Random, 3),
+    ];
+    while !g.is_over() {
+        let a = bots[g.current_player()].choose(&g).unwrap();
+        g.play(a).unwrap();
+    }
+    let json = g.to_json();
+    assert!(Game::from_json(&json).unwrap() == g);
+
+    assert!(matches!(
+        Game::from_json("{not json"),
+        Err(RecordError::Json(_))
+    ));
+    let unknown_tile = json.replacen("\"U\"", "\"ZZ\"", 1);
+    let err = Game::from_json(&unknown_tile).unwrap_err();
+    assert!(err.to_string().contains("ZZ"), "{err}");
+    let mut record = Record::from_json(&json).unwrap();
+    record.actions[0] = "place U 40,40 R0".parse().unwrap();
+    match record.replay() {
+        Err(RecordError::IllegalAction { index: 0, .. }) => {}
+        other => panic!("expected an illegal-action error, got {other:?}"),
+    }
+    let mut record = Record::from_json(&json).unwrap();
+    record.draws[0] = if record.draws[0] == tile("A") {
+        tile("B")
+    } else {
+        tile("A")
+    };
+    assert!(matches!(
+        record.replay(),
+        Err(RecordError::DrawMismatch { index: 0, .. })
+    ));
+    let other_version = json.replacen("\"version\": 1", "\"version\": 99", 1);
+    assert!(matches!(
+        Game::from_json(&other_version),
+        Err(RecordError::Format { version: 99, .. })
+    ));
+    let mut record = Record::from_json(&json).unwrap();
+    record.actions.push(Action::Pass);
+    assert!(matches!(
+        record.replay(),
+        Err(RecordError::TrailingMoves { actions: 1, .. })
+    ));
+}
+
+#[test]
+fn clones_are_independent() {
+    let mut g = Game::new(Config::new(2), 5).unwrap();
+    let copy = g.clone();
+    let a = g.legal_actions()[0];
+    g.play(a).unwrap();
+    assert!(copy != g);
+    assert_eq!(copy.actions().len(), 0);
+    assert_eq!(copy.legal_actions()[0], a);
+}
+
+#[test]
+fn same_config_seed_and_actions_give_the_same_game() {
+    let play = |seed| {
+        let mut g = Game::new(Config::new(4), seed).unwrap();
+        let mut bot = Bot::new(BotKind::Random, 77);
+        while let Some(a) = bot.choose(&g) {
+            g.play(a).unwrap();
+        }
+        g
+    };
+    assert!(play(3) == play(3));
+    assert!(play(3) != play(4));
+}
+
+#[test]
+fn greedy_takes_the_best_immediate_score() {
+    // Tile E can close the start tile's city: 4 points with a knight, so greedy does that.
+    let mut g = scenario(&["a", "b"], Default::default(), &["E", "U"]);
+    g.draw(tile("E")).unwrap();
+    let mut bot = Bot::new(BotKind::Greedy, 0);
+    let place = bot.choose(&g).unwrap();
+    assert_eq!(
+        place,
+        Action::Place {
+            tile: tile("E"),
+            pos: Position::new(0, -1),
+            rotation: Rotation::R180
+        }
+    );
+    g.play(place).unwrap();
+    let deploy = bot.choose(&g).unwrap();
+    assert!(
+        matches!(
+            deploy,
+            Action::Deploy {
+                feature: FeatureKind::City,
+                ..
+            }
+        ),
+        "{deploy}"
+    );
+    let events = g.play(deploy).unwrap();
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Scored(s) if s.points == 4)));
+}
+
+#[test]
+fn events_come_in_the_documented_order() {
+    let mut g = scenario(&["a", "b"], Default::default(), &["E", "U"]);
+    g.draw(tile("E")).unwrap();
+    let pos = Position::new(0, -1);
+    g.play(Action::Place {
+        tile: tile("E"),
+        pos,
+        rotation: Rotation::R180,
+    })
+    .unwrap();
+    let events = g
+        .play("deploy follower 0,-1 city S".parse().unwrap())
+        .unwrap();
+    let names: Vec<&str> = events
+        .iter()
+        .map(|e| match e {
+            Event::FigureDeployed { .. } => "deployed",
+            Event::Scored(_) => "scored",
+            Event::FigureReturned { .. } => "returned",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(names, ["deployed", "scored", "returned"]);
+    assert_eq!(g.pending(), Pending::Draw);
+    assert_eq!(g.current_player(), 1);
+}
+
+#[test]
+fn the_start_tile_renders_as_text() {
+    let g = Game::new(Config::new(2), 0).unwrap();
+    let text = board_text(&g);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[1..], [".###.", "-----", "....."]);
+}
