@@ -154,6 +154,16 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The score of a [`Event::Scored`] event, `None` for every other event.
+    pub fn score(&self) -> Option<&Score> {
+        match self {
+            Event::Scored(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
 /// Where the engine sends events. `Vec<Event>` collects them; [`Quiet`] drops them, and tells
 /// the engine not to build them at all (the fast path for simulations).
 pub(crate) trait Sink {

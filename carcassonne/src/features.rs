@@ -28,7 +28,7 @@ pub(crate) struct Node {
     /// Segment index within its tile.
     pub segment: u8,
     /// Figures on the component (valid at roots).
-    figures: u8,
+    figures: u16,
     /// Feature kind.
     pub kind: FeatureKind,
 }
@@ -130,14 +130,20 @@ impl Features {
 
     /// Figures on the component of `n`.
     #[inline]
-    pub fn figures(&self, n: NodeId) -> u8 {
+    pub fn figures(&self, n: NodeId) -> u16 {
         self.nodes[self.find(n) as usize].figures
     }
 
-    /// Adds (or removes, with a negative `delta`) figures on the component of `n`.
-    pub fn add_figures(&mut self, n: NodeId, delta: i8) {
+    /// Adds one figure to the component of `n`.
+    pub fn add_figure(&mut self, n: NodeId) {
         let r = self.find(n) as usize;
-        self.nodes[r].figures = self.nodes[r].figures.saturating_add_signed(delta);
+        self.nodes[r].figures += 1;
+    }
+
+    /// Records that the component of `n` holds no figure any more.
+    pub fn clear_figures(&mut self, n: NodeId) {
+        let r = self.find(n) as usize;
+        self.nodes[r].figures = 0;
     }
 
     /// The members of the component whose root is `root` (any member works as a start).
@@ -178,7 +184,7 @@ mod tests {
         let a = f.add(FeatureKind::Road, 0, 0, 2);
         let b = f.add(FeatureKind::Road, 1, 0, 2);
         let c = f.add(FeatureKind::Road, 2, 0, 1);
-        f.add_figures(a, 1);
+        f.add_figure(a);
         f.connect(a, b, true);
         assert_eq!(f.open(a), 2);
         let r = f.connect(c, b, true);

@@ -671,7 +671,7 @@ impl Game {
             figure,
             node,
         });
-        self.features.add_figures(node, 1);
+        self.features.add_figure(node);
         self.players[player as usize].followers -= 1;
         if S::WANTED {
             let seg = &placed.tile.kind().segments[segment];

@@ -206,10 +206,7 @@ impl JczGame {
                     )))
                 }
             };
-            scores.extend(events.into_iter().filter_map(|e| match e {
-                Event::Scored(s) => Some(s),
-                _ => None,
-            }));
+            scores.extend(events.iter().filter_map(Event::score).cloned());
         }
 
         let test = root.get("test");

@@ -139,20 +139,15 @@ impl Game {
     pub(crate) fn score_completed<S: Sink>(&mut self, tile: usize, sink: &mut S) {
         let placed = self.board.tiles()[tile];
         let kind = placed.tile.kind();
-        let mut done = [NodeId::MAX; 8];
         for (i, seg) in kind.segments.iter().enumerate() {
             if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
                 continue;
             }
+            // A feature holding no figure scores nothing; once scored it holds none, so a
+            // second segment of the same feature on this tile finds nothing to do.
             let root = self.features.find(placed.node_base + i as u16);
             if self.features.open(root) != 0 || self.features.figures(root) == 0 {
                 continue;
-            }
-            if done.contains(&root) {
-                continue;
-            }
-            if let Some(slot) = done.iter_mut().find(|d| **d == NodeId::MAX) {
-                *slot = root;
             }
             self.score_feature(root, true, sink);
         }
@@ -270,8 +265,7 @@ impl Game {
             self.figures.remove(i);
             self.players[f.player as usize].followers += 1;
         }
-        let held = self.features.figures(root);
-        self.features.add_figures(root, -(held as i8));
+        self.features.clear_figures(root);
     }
 
     /// Final scoring (B-8.2): unfinished roads, cities and monasteries, then fields (B-9), each

@@ -13,7 +13,7 @@ mod common;
 use std::collections::{BTreeSet, HashSet};
 
 use carcassonne::{
-    Action, Config, Event, FeatureKind, Figure, Game, Location, Pending, Position, Rotation, Score,
+    Action, Config, FeatureKind, Figure, Game, Location, Pending, Position, Rotation,
 };
 use common::oracle::Oracle;
 use proptest::prelude::*;
@@ -68,16 +68,6 @@ fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
         }
         _ => Action::Pass,
     }
-}
-
-fn scored(events: &[Event]) -> Vec<Score> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Scored(s) => Some(s.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Plays one random game, checking every property at every step.
@@ -153,7 +143,7 @@ fn check_game(players: usize, seed: u64, farmers: bool) -> Result<(), TestCaseEr
         // Completed features: scored once, with the oracle's counts.
         let oracle = Oracle::of(&game);
         let mut this_step: HashSet<(FeatureKind, Vec<Position>)> = HashSet::new();
-        for s in scored(&events) {
+        for s in common::scores(&events) {
             let (placed_tile, rot) = {
                 let t = game.board().tile_at(s.pos).unwrap();
                 (t.tile, t.rotation)

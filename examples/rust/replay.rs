@@ -84,12 +84,6 @@ fn main() -> ExitCode {
 /// Replays a record and keeps its score events.
 fn replay_record(record: &Record) -> Result<(Game, Vec<Score>, Option<JczGame>), RecordError> {
     let (game, events) = record.replay_with_events()?;
-    let scores = events
-        .into_iter()
-        .filter_map(|e| match e {
-            Event::Scored(s) => Some(s),
-            _ => None,
-        })
-        .collect();
+    let scores = events.iter().filter_map(Event::score).cloned().collect();
     Ok((game, scores, None))
 }

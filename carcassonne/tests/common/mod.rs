@@ -98,13 +98,7 @@ pub fn turn(
 }
 
 pub fn scores(events: &[Event]) -> Vec<Score> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Scored(s) => Some(s.clone()),
-            _ => None,
-        })
-        .collect()
+    events.iter().filter_map(Event::score).cloned().collect()
 }
 
 /// `(player, points, kind)` of score events, for compact assertions.
