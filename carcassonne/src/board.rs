@@ -127,11 +127,11 @@ impl Board {
         (min, max)
     }
 
-    /// Bytes this board holds on the heap.
+    /// Bytes a clone of this board copies on the heap.
     pub(crate) fn heap_size(&self) -> usize {
-        self.cells.capacity() * 2
-            + self.tiles.capacity() * std::mem::size_of::<PlacedTile>()
-            + self.open.capacity() * std::mem::size_of::<OpenPosition>()
+        self.cells.len() * 2
+            + self.tiles.len() * std::mem::size_of::<PlacedTile>()
+            + self.open.len() * std::mem::size_of::<OpenPosition>()
     }
 
     /// The empty positions next to the board, with their edge requirements.

@@ -46,9 +46,9 @@ impl Features {
         }
     }
 
-    /// Bytes held on the heap.
+    /// Bytes a clone copies on the heap.
     pub fn heap_size(&self) -> usize {
-        self.nodes.capacity() * std::mem::size_of::<Node>()
+        self.nodes.len() * std::mem::size_of::<Node>()
     }
 
     /// Number of nodes, i.e. the id the next node will get.

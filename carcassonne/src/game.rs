@@ -294,14 +294,14 @@ impl Game {
         }
     }
 
-    /// Bytes the game holds on the heap (what a clone copies besides `size_of::<Game>()`).
+    /// Bytes a clone copies on the heap, besides the `size_of::<Game>()` bytes inline.
     pub fn heap_size(&self) -> usize {
         self.board.heap_size()
             + self.features.heap_size()
-            + self.figures.capacity() * std::mem::size_of::<FigureSlot>()
-            + self.stack.counts.capacity() * 2
-            + self.draws.capacity() * std::mem::size_of::<TileId>()
-            + self.actions.capacity() * std::mem::size_of::<Action>()
+            + self.figures.len() * std::mem::size_of::<FigureSlot>()
+            + self.stack.counts.len() * 2
+            + self.draws.len() * std::mem::size_of::<TileId>()
+            + self.actions.len() * std::mem::size_of::<Action>()
     }
 
     /// Every tile drawn so far, in order (including discarded ones).

@@ -100,7 +100,7 @@ fn main() {
         median(legal),
         positions.len()
     );
-    println!("Game clone: median {:.0} ns; size {} bytes inline + {} bytes on the heap (median position)",
+    println!("Game clone: median {:.0} ns; {} bytes inline + {} bytes copied on the heap (median position)",
         median(clones), std::mem::size_of::<Game>(), {
             let mut heap: Vec<f64> = positions.iter().map(|g| g.heap_size() as f64).collect();
             heap.sort_by(|a, b| a.total_cmp(b));
