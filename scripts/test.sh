@@ -1,9 +1,22 @@
 #!/usr/bin/env bash
 # Runs every test the project has. The single entry point for people and CI (.ci/run calls it).
-# Needs: a Rust toolchain (cargo). Installs nothing else for now; later layers (C, Python) add
-# their own steps here.
+# Needs a Rust toolchain (cargo); installs what else it needs (a C compiler, make, valgrind)
+# with apt-get when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+need=()
+command -v cc > /dev/null || need+=(gcc)
+command -v c++ > /dev/null || need+=(g++)
+command -v make > /dev/null || need+=(make)
+command -v valgrind > /dev/null || need+=(valgrind)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "== installing ${need[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${need[@]}" > /dev/null
+fi
 
 shared="${CARCASSONNE_SHARED:-$(pwd)/../shared}"
 if [ ! -d "$shared/jcz" ]; then
@@ -25,10 +38,19 @@ cargo test --workspace --locked 2>&1 | tee "$tmp/cargo-test.txt"
 echo "== benchmarks compile and run once (no timing asserted)"
 cargo bench --locked -p carcassonne --bench engine -- --test
 
+echo "== C API: tests under ASan+UBSan, the C client (static, shared, under valgrind), C++ header"
+make -s -C tests/c test SHARED="$shared" | tee "$tmp/c-tests.txt"
+make -s -C examples/c all valgrind
+"$(pwd)/target/c-examples/play_static" 4 "$tmp/c_game.json" > /dev/null
+"$(pwd)/target/c-examples/header_check"
+echo "== C API and Rust API play the same games"
+cargo run --release --locked --quiet --example ffi_bench -- --games 300
+
 echo "== main job and replay"
 cargo run --release --locked --example play -- --seed 7 --out "$tmp/game.json" > "$tmp/play.txt"
 grep -q "Final scores" "$tmp/play.txt"
 cargo run --release --locked --example replay -- "$tmp/game.json" > /dev/null
+cargo run --release --locked --quiet --example replay -- "$tmp/c_game.json" > /dev/null
 for f in "$shared"/jcz/engine-tests/basic/*.jcz; do
   case "$(basename "$f")" in
     garden-scoring.jcz|tiny-city-coa.jcz) continue ;;
@@ -37,5 +59,6 @@ for f in "$shared"/jcz/engine-tests/basic/*.jcz; do
 done
 jcz_files=$(ls "$shared"/jcz/engine-tests/basic/*.jcz | grep -v -e garden-scoring -e tiny-city-coa | wc -l)
 passed=$(awk '/^test result:/ {for (i = 1; i <= NF; i++) if ($i ~ /^passed;?$/) s += $(i-1)} END {print s + 0}' "$tmp/cargo-test.txt")
-echo "Rust tests: $passed passed; example replays of $jcz_files JCloisterZone files: all assertions PASS"
-echo "$passed passed, 0 failed"
+c_passed=$(awk '/ passed, 0 failed$/ {print $1}' "$tmp/c-tests.txt")
+echo "Rust tests: $passed passed; C API checks: $c_passed passed; example replays of $jcz_files JCloisterZone files: all assertions PASS"
+echo "$((passed + c_passed)) passed, 0 failed"

@@ -534,10 +534,21 @@ impl Game {
     /// # Errors
     /// [`PlayError`] saying why the action is illegal; the game is then unchanged.
     pub fn play(&mut self, action: Action) -> Result<Vec<Event>, PlayError> {
-        let segment = self.check(action)?;
         let mut events = Vec::new();
-        self.apply(action, segment, &mut events);
+        self.play_into(action, &mut events)?;
         Ok(events)
+    }
+
+    /// Like [`Game::play`], but writes the events into `events` (cleared first), reusing its
+    /// memory. On error `events` is left as it was.
+    ///
+    /// # Errors
+    /// As [`Game::play`]; the game is then unchanged.
+    pub fn play_into(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), PlayError> {
+        let segment = self.check(action)?;
+        events.clear();
+        self.apply(action, segment, events);
+        Ok(())
     }
 
     /// Plays `action` like [`Game::play`] but builds no events: the fast path for simulations.

@@ -282,6 +282,20 @@ impl Location {
         }
     }
 
+    /// The location with raw mask `bits` (see [`Location::bits`]), if it is one: the centre
+    /// alone, a non-empty set of edge middles (roads, cities), or a non-empty set of half-edges
+    /// (fields).
+    pub const fn from_bits(bits: u16) -> Option<Location> {
+        let valid = bits == CENTRE_BIT
+            || (bits != 0 && bits & !MIDDLE_POINTS == 0)
+            || (bits != 0 && bits & !SIDE_POINTS == 0);
+        if valid {
+            Some(Location(bits))
+        } else {
+            None
+        }
+    }
+
     /// The raw mask: bits 0..12 are edge points (`NL` = bit 0, clockwise), bit 12 the centre.
     pub const fn bits(self) -> u16 {
         self.0
@@ -477,6 +491,13 @@ mod tests {
             assert_eq!(loc.to_string(), name);
         }
         assert_eq!("ES".parse::<Location>().unwrap().to_string(), "SE");
+        for bits in 0..=0x1FFFu16 {
+            if let Some(loc) = Location::from_bits(bits) {
+                assert_eq!(loc.to_string().parse::<Location>().unwrap(), loc);
+            }
+        }
+        assert_eq!(Location::from_bits(0b11), None, "a middle with a half-edge");
+        assert_eq!(Location::from_bits(0), None);
         assert!("Q".parse::<Location>().is_err());
         assert!("NL.XX".parse::<Location>().is_err());
     }

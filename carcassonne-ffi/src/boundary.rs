@@ -1,0 +1,273 @@
+//! The boundary helpers: the status enum, the `catch_unwind` wrapper, and checked conversions
+//! of every pointer argument. All raw-pointer access of the crate goes through here.
+
+use std::cell::RefCell;
+use std::ffi::{c_char, CStr};
+
+/// The result of every fallible function. `CARC_OK` is 0; `carc_status_str` names each value.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum carc_status {
+    /// Success.
+    CARC_OK = 0,
+    /// A required pointer argument was NULL.
+    CARC_NULL_ARGUMENT = 1,
+    /// An argument holds an unknown enum value, a number out of range, or text that is not
+    /// UTF-8.
+    CARC_INVALID_ARGUMENT = 2,
+    /// Text could not be parsed: JSON, a `.jcz` file, a tile id.
+    CARC_PARSE_ERROR = 3,
+    /// The configuration is invalid (e.g. the number of players).
+    CARC_CONFIG_ERROR = 4,
+    /// The action is not legal in the current state.
+    CARC_ILLEGAL_ACTION = 5,
+    /// The action was listed for an earlier state of this game.
+    CARC_STALE_ACTION = 6,
+    /// An index is not below the number of items.
+    CARC_INDEX_OUT_OF_RANGE = 7,
+    /// The caller's buffer is too small; the needed size was reported.
+    CARC_BUFFER_TOO_SMALL = 8,
+    /// The tile cannot be drawn now (no draw pending, draws are automatic, or none left).
+    CARC_ILLEGAL_DRAW = 9,
+    /// A saved game could not be replayed (an illegal action or draw in it).
+    CARC_RECORD_ERROR = 10,
+    /// A JCloisterZone game uses something this library does not implement, or its replay
+    /// failed.
+    CARC_IMPORT_ERROR = 11,
+    /// A file could not be read.
+    CARC_IO_ERROR = 12,
+    /// A bug inside the library was caught; the game is unchanged.
+    CARC_PANIC = 13,
+}
+
+/// Static NUL-terminated messages, indexed by status.
+const MESSAGES: [&str; 14] = [
+    "ok\0",
+    "a required pointer argument was NULL\0",
+    "invalid argument (unknown enum value, number out of range, or text not UTF-8)\0",
+    "parse error (JSON, .jcz file or tile id)\0",
+    "invalid configuration\0",
+    "illegal action\0",
+    "stale action: it was listed for an earlier state of the game\0",
+    "index out of range\0",
+    "buffer too small: the needed size was reported\0",
+    "illegal draw\0",
+    "the saved game could not be replayed\0",
+    "the JCloisterZone game could not be imported\0",
+    "file could not be read\0",
+    "internal error (panic) caught; nothing was changed\0",
+];
+
+/// The static message of a status value (any integer).
+pub(crate) fn status_message(status: u32) -> &'static str {
+    MESSAGES
+        .get(status as usize)
+        .copied()
+        .unwrap_or("unknown status\0")
+}
+
+thread_local! {
+    static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Records the detailed message of a failure on this thread.
+pub(crate) fn set_error(message: impl Into<String>) {
+    let message = message.into();
+    LAST_ERROR.with(|e| *e.borrow_mut() = message);
+}
+
+/// The last failure's message on this thread.
+pub(crate) fn last_error() -> String {
+    LAST_ERROR.with(|e| e.borrow().clone())
+}
+
+/// Runs an FFI body returning `Result<(), carc_status>` inside `catch_unwind` and turns it into
+/// a status.
+macro_rules! ffi {
+    ($body:block) => {{
+        let run =
+            std::panic::AssertUnwindSafe(|| -> Result<(), $crate::boundary::carc_status> { $body });
+        match std::panic::catch_unwind(run) {
+            Ok(Ok(())) => $crate::boundary::carc_status::CARC_OK,
+            Ok(Err(status)) => status,
+            Err(_) => {
+                $crate::boundary::set_error("internal error (panic) caught; nothing was changed");
+                $crate::boundary::carc_status::CARC_PANIC
+            }
+        }
+    }};
+}
+pub(crate) use ffi;
+
+/// Fails with `status` and a message.
+pub(crate) fn fail<T>(status: carc_status, message: impl Into<String>) -> Result<T, carc_status> {
+    set_error(message);
+    Err(status)
+}
+
+fn null(name: &str) -> carc_status {
+    set_error(format!("argument `{name}` is NULL"));
+    carc_status::CARC_NULL_ARGUMENT
+}
+
+/// A shared reference from a pointer argument.
+///
+/// # Safety
+/// `p` must be NULL or valid for reads of `T` for `'a`.
+pub(crate) unsafe fn arg_ref<'a, T>(p: *const T, name: &str) -> Result<&'a T, carc_status> {
+    // SAFETY: non-NULL pointers are valid by the caller's contract.
+    unsafe { p.as_ref() }.ok_or_else(|| null(name))
+}
+
+/// An exclusive reference from a pointer argument.
+///
+/// # Safety
+/// `p` must be NULL or valid for reads and writes of `T` for `'a`, and not aliased.
+pub(crate) unsafe fn arg_mut<'a, T>(p: *mut T, name: &str) -> Result<&'a mut T, carc_status> {
+    // SAFETY: as above.
+    unsafe { p.as_mut() }.ok_or_else(|| null(name))
+}
+
+/// A UTF-8 string from a NUL-terminated C string argument.
+///
+/// # Safety
+/// `p` must be NULL or point to a NUL-terminated string valid for `'a`.
+pub(crate) unsafe fn arg_str<'a>(p: *const c_char, name: &str) -> Result<&'a str, carc_status> {
+    if p.is_null() {
+        return Err(null(name));
+    }
+    // SAFETY: non-NULL and NUL-terminated by the caller's contract.
+    let s = unsafe { CStr::from_ptr(p) };
+    s.to_str().or_else(|_| {
+        fail(
+            carc_status::CARC_INVALID_ARGUMENT,
+            format!("argument `{name}` is not UTF-8"),
+        )
+    })
+}
+
+/// Writes `value` to an out-parameter.
+///
+/// # Safety
+/// `p` must be NULL or valid for writes of `T`.
+pub(crate) unsafe fn write_out<T>(p: *mut T, name: &str, value: T) -> Result<(), carc_status> {
+    if p.is_null() {
+        return Err(null(name));
+    }
+    // SAFETY: non-NULL and writable by the caller's contract.
+    unsafe { p.write(value) };
+    Ok(())
+}
+
+/// Copies `items` into the caller's array `buf` of `cap` elements and their number into
+/// `*len`. With too little room only `*len` is written and the status is
+/// `CARC_BUFFER_TOO_SMALL`; `buf` may be NULL when `cap` is 0, to ask for the number.
+///
+/// # Safety
+/// `buf` must be NULL or valid for `cap` writes of `T`; `len` NULL or writable.
+pub(crate) unsafe fn write_items<T: Copy>(
+    items: &[T],
+    buf: *mut T,
+    cap: usize,
+    len: *mut usize,
+) -> Result<(), carc_status> {
+    if len.is_null() {
+        return Err(null("len"));
+    }
+    if items.len() > cap {
+        // SAFETY: checked non-NULL above.
+        unsafe { len.write(items.len()) };
+        return fail(
+            carc_status::CARC_BUFFER_TOO_SMALL,
+            format!(
+                "{} items need a buffer of {}, not {cap}",
+                items.len(),
+                items.len()
+            ),
+        );
+    }
+    if !items.is_empty() {
+        if buf.is_null() {
+            return Err(null("buf"));
+        }
+        // SAFETY: `buf` has room for `cap >= items.len()` elements by the caller's contract.
+        unsafe { std::ptr::copy_nonoverlapping(items.as_ptr(), buf, items.len()) };
+    }
+    // SAFETY: checked non-NULL above.
+    unsafe { len.write(items.len()) };
+    Ok(())
+}
+
+/// Like [`write_items`], converting each item on the way, without an intermediate array.
+///
+/// # Safety
+/// As [`write_items`].
+pub(crate) unsafe fn write_mapped<S, T>(
+    items: &[S],
+    convert: impl Fn(&S) -> T,
+    buf: *mut T,
+    cap: usize,
+    len: *mut usize,
+) -> Result<(), carc_status> {
+    if len.is_null() {
+        return Err(null("len"));
+    }
+    if items.len() > cap {
+        // SAFETY: checked non-NULL above.
+        unsafe { len.write(items.len()) };
+        return fail(
+            carc_status::CARC_BUFFER_TOO_SMALL,
+            format!(
+                "{} items need a buffer of {}, not {cap}",
+                items.len(),
+                items.len()
+            ),
+        );
+    }
+    if !items.is_empty() && buf.is_null() {
+        return Err(null("buf"));
+    }
+    for (i, item) in items.iter().enumerate() {
+        // SAFETY: `buf` has room for `cap >= items.len()` elements by the caller's contract.
+        unsafe { buf.add(i).write(convert(item)) };
+    }
+    // SAFETY: checked non-NULL above.
+    unsafe { len.write(items.len()) };
+    Ok(())
+}
+
+/// Copies `text` NUL-terminated into the caller's buffer and its length (without the NUL) into
+/// `*needed`. With `cap <= text.len()` only `*needed` is written (`CARC_BUFFER_TOO_SMALL`).
+///
+/// # Safety
+/// `buf` must be NULL or valid for `cap` byte writes; `needed` NULL or writable.
+pub(crate) unsafe fn write_text(
+    text: &str,
+    buf: *mut c_char,
+    cap: usize,
+    needed: *mut usize,
+) -> Result<(), carc_status> {
+    if needed.is_null() {
+        return Err(null("needed"));
+    }
+    if cap > text.len() && buf.is_null() {
+        return Err(null("buf"));
+    }
+    // SAFETY: checked non-NULL above.
+    unsafe { needed.write(text.len()) };
+    if cap <= text.len() {
+        return fail(
+            carc_status::CARC_BUFFER_TOO_SMALL,
+            format!(
+                "the text needs {} bytes plus the NUL, the buffer has {cap}",
+                text.len()
+            ),
+        );
+    }
+    // SAFETY: `buf` has room for `cap > text.len()` bytes by the caller's contract.
+    unsafe {
+        std::ptr::copy_nonoverlapping(text.as_ptr().cast::<c_char>(), buf, text.len());
+        buf.add(text.len()).write(0);
+    }
+    Ok(())
+}

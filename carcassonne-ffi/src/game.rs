@@ -1,0 +1,587 @@
+//! The `carc_game` handle and every function on it.
+
+use std::cell::{Ref, RefCell};
+use std::ffi::c_char;
+
+use carcassonne::{Action, Config, Event, Game, JczGame, Pending, RecordError};
+
+use crate::boundary::{
+    arg_mut, arg_ref, arg_str, carc_status, fail, ffi, write_items, write_mapped, write_out,
+    write_text,
+};
+use crate::types::{
+    action_from_c, action_to_c, carc_action, carc_chance, carc_event, carc_figure_info,
+    carc_tile_info, event_to_c, figure_info_to_c, tile_from_c, tile_info_to_c, CARC_NO_TILE,
+    CARC_PENDING_DEPLOY, CARC_PENDING_DRAW, CARC_PENDING_GAME_OVER, CARC_PENDING_PLACE,
+};
+
+/// A game: opaque to C. Created by `carc_game_new`, `carc_game_clone`, `carc_game_from_json`
+/// or `carc_game_from_jcz`; owned by the caller until passed to `carc_game_free`.
+pub struct carc_game {
+    game: Game,
+    /// Incremented by every successful `play`/`draw`; stamped into listed actions.
+    epoch: u64,
+    /// The legal actions of some epoch, cached for counting, listing and `play_index`.
+    legal: RefCell<LegalCache>,
+    /// Events of the last successful `play`/`draw`.
+    events: Vec<Event>,
+}
+
+#[derive(Clone, Default)]
+struct LegalCache {
+    epoch: u64,
+    actions: Vec<Action>,
+}
+
+impl carc_game {
+    fn boxed(game: Game) -> *mut carc_game {
+        Box::into_raw(Box::new(carc_game {
+            game,
+            epoch: 1,
+            legal: RefCell::new(LegalCache::default()),
+            events: Vec::new(),
+        }))
+    }
+
+    /// The legal actions of the current state (computed once per state).
+    fn legal(&self) -> Ref<'_, [Action]> {
+        if self.legal.borrow().epoch != self.epoch {
+            let mut cache = self.legal.borrow_mut();
+            self.game.legal_actions_into(&mut cache.actions);
+            cache.epoch = self.epoch;
+        }
+        Ref::map(self.legal.borrow(), |c| c.actions.as_slice())
+    }
+
+    fn play(&mut self, action: Action) -> Result<(), carc_status> {
+        match self.game.play_into(action, &mut self.events) {
+            Ok(()) => {
+                self.epoch += 1;
+                Ok(())
+            }
+            Err(e) => fail(carc_status::CARC_ILLEGAL_ACTION, e.to_string()),
+        }
+    }
+}
+
+fn config_error(e: impl std::fmt::Display) -> carc_status {
+    crate::boundary::set_error(e.to_string());
+    carc_status::CARC_CONFIG_ERROR
+}
+
+fn record_status(e: RecordError) -> carc_status {
+    let status = match e {
+        RecordError::Json(_) | RecordError::Format { .. } => carc_status::CARC_PARSE_ERROR,
+        RecordError::Config(_) => carc_status::CARC_CONFIG_ERROR,
+        _ => carc_status::CARC_RECORD_ERROR,
+    };
+    crate::boundary::set_error(e.to_string());
+    status
+}
+
+/// Creates a game from a JSON config (NULL: a two-player base game) and a seed, into `*out`.
+/// The config is the core's `Config` as JSON, e.g.
+/// `{"players": 3, "rules": {"farmers": false, "small_city": "legacy2"}, "explicit_draws": true}`.
+/// The caller owns the new game and must release it with `carc_game_free`.
+///
+/// Returns `CARC_PARSE_ERROR` for invalid JSON or an unknown field, `CARC_CONFIG_ERROR` for an
+/// invalid config (see `carc_last_error`), `CARC_NULL_ARGUMENT` if `out` is NULL.
+///
+/// # Safety
+/// `config_json` must be NULL or a NUL-terminated string; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_new(
+    config_json: *const c_char,
+    seed: u64,
+    out: *mut *mut carc_game,
+) -> carc_status {
+    ffi!({
+        if out.is_null() {
+            return write_out(out, "out", std::ptr::null_mut());
+        }
+        let config = if config_json.is_null() {
+            Config::new(2)
+        } else {
+            let text = arg_str(config_json, "config_json")?;
+            serde_json::from_str::<Config>(text).or_else(|e| {
+                fail(
+                    carc_status::CARC_PARSE_ERROR,
+                    format!("invalid config JSON: {e}"),
+                )
+            })?
+        };
+        let game = Game::new(config, seed).map_err(config_error)?;
+        write_out(out, "out", carc_game::boxed(game))
+    })
+}
+
+/// Releases a game. `carc_game_free(NULL)` does nothing; the pointer must not be used again.
+///
+/// # Safety
+/// `game` must be NULL or a game from this library not freed before.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_free(game: *mut carc_game) {
+    if !game.is_null() {
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            // SAFETY: a live game from `Box::into_raw`, by the caller's contract.
+            drop(unsafe { Box::from_raw(game) });
+        }));
+    }
+}
+
+/// Copies a game (its whole state) into a new game in `*out`, owned by the caller.
+///
+/// # Safety
+/// `game` must be NULL or a live game; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_clone(
+    game: *const carc_game,
+    out: *mut *mut carc_game,
+) -> carc_status {
+    ffi!({
+        let g = arg_ref(game, "game")?;
+        if out.is_null() {
+            return write_out(out, "out", std::ptr::null_mut());
+        }
+        let copy = Box::new(carc_game {
+            game: g.game.clone(),
+            epoch: g.epoch,
+            legal: g.legal.clone(),
+            events: g.events.clone(),
+        });
+        write_out(out, "out", Box::into_raw(copy))
+    })
+}
+
+/// Loads a game from its JSON record (as written by `carc_game_to_json`) and replays it, into
+/// `*out`, owned by the caller. `CARC_PARSE_ERROR` for bad JSON or an unknown tile id,
+/// `CARC_RECORD_ERROR` for an illegal action or draw in it, `CARC_CONFIG_ERROR` for a bad config.
+///
+/// # Safety
+/// `json` must be NULL or a NUL-terminated string; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_from_json(
+    json: *const c_char,
+    out: *mut *mut carc_game,
+) -> carc_status {
+    ffi!({
+        let text = arg_str(json, "json")?;
+        if out.is_null() {
+            return write_out(out, "out", std::ptr::null_mut());
+        }
+        let game = Game::from_json(text).map_err(record_status)?;
+        write_out(out, "out", carc_game::boxed(game))
+    })
+}
+
+/// Imports a JCloisterZone saved game (the text of a `.jcz` file) and replays it, into `*out`,
+/// owned by the caller. The imported game uses explicit draws. `CARC_PARSE_ERROR` for invalid
+/// JSON, `CARC_IMPORT_ERROR` for unsupported content or a failed replay (see
+/// `carc_last_error`).
+///
+/// # Safety
+/// `jcz_text` must be NULL or a NUL-terminated string; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_from_jcz(
+    jcz_text: *const c_char,
+    out: *mut *mut carc_game,
+) -> carc_status {
+    ffi!({
+        let text = arg_str(jcz_text, "jcz_text")?;
+        if out.is_null() {
+            return write_out(out, "out", std::ptr::null_mut());
+        }
+        let jcz = JczGame::parse(text).map_err(|e| {
+            let status = match e {
+                carcassonne::ImportError::Json(_) => carc_status::CARC_PARSE_ERROR,
+                _ => carc_status::CARC_IMPORT_ERROR,
+            };
+            crate::boundary::set_error(e.to_string());
+            status
+        })?;
+        write_out(out, "out", carc_game::boxed(jcz.game))
+    })
+}
+
+/// Writes the game's JSON record (config, seed, draws, actions) into `buf`, NUL-terminated,
+/// and its length into `*needed`. `CARC_BUFFER_TOO_SMALL` (with `*needed` set) if `cap` is not
+/// more than the length; pass `buf` NULL and `cap` 0 to ask for the length.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `needed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_to_json(
+    game: *const carc_game,
+    buf: *mut c_char,
+    cap: usize,
+    needed: *mut usize,
+) -> carc_status {
+    ffi!({ write_text(&arg_ref(game, "game")?.game.to_json(), buf, cap, needed) })
+}
+
+/// Number of players, into `*out`.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_players(game: *const carc_game, out: *mut u32) -> carc_status {
+    ffi!({ write_out(out, "out", arg_ref(game, "game")?.game.players() as u32) })
+}
+
+/// The name of seat `player` into `buf` (see `carc_game_to_json` for the buffer rules).
+/// `CARC_INDEX_OUT_OF_RANGE` for a seat that does not exist.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `needed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_player_name(
+    game: *const carc_game,
+    player: u32,
+    buf: *mut c_char,
+    cap: usize,
+    needed: *mut usize,
+) -> carc_status {
+    ffi!({
+        let g = &arg_ref(game, "game")?.game;
+        let p = seat(g, player)?;
+        write_text(&g.config().player_name(p), buf, cap, needed)
+    })
+}
+
+fn seat(game: &Game, player: u32) -> Result<usize, carc_status> {
+    if (player as usize) < game.players() {
+        Ok(player as usize)
+    } else {
+        fail(
+            carc_status::CARC_INDEX_OUT_OF_RANGE,
+            format!(
+                "player {player} does not exist in a game of {}",
+                game.players()
+            ),
+        )
+    }
+}
+
+/// The seat whose decision is pending, into `*out`.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_current_player(
+    game: *const carc_game,
+    out: *mut u32,
+) -> carc_status {
+    ffi!({
+        write_out(
+            out,
+            "out",
+            arg_ref(game, "game")?.game.current_player() as u32,
+        )
+    })
+}
+
+/// The pending decision (`CARC_PENDING_DRAW`, `_PLACE`, `_DEPLOY`, `_GAME_OVER`), into `*out`.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_pending(game: *const carc_game, out: *mut u32) -> carc_status {
+    ffi!({
+        let pending = match arg_ref(game, "game")?.game.pending() {
+            Pending::Draw => CARC_PENDING_DRAW,
+            Pending::Place { .. } => CARC_PENDING_PLACE,
+            Pending::Deploy { .. } => CARC_PENDING_DEPLOY,
+            _ => CARC_PENDING_GAME_OVER,
+        };
+        write_out(out, "out", pending)
+    })
+}
+
+/// The tile in hand (drawn, not yet laid), or `CARC_NO_TILE`, into `*out`.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_current_tile(
+    game: *const carc_game,
+    out: *mut u32,
+) -> carc_status {
+    ffi!({
+        let tile = arg_ref(game, "game")?.game.current_tile();
+        write_out(out, "out", tile.map_or(CARC_NO_TILE, |t| t.index() as u32))
+    })
+}
+
+/// Whether the game is over (and finally scored), into `*out`.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_is_over(game: *const carc_game, out: *mut bool) -> carc_status {
+    ffi!({ write_out(out, "out", arg_ref(game, "game")?.game.is_over()) })
+}
+
+/// Copies the legal actions of the pending decision into `buf` (at most `cap`) and their
+/// number into `*len`; each carries the game's current epoch. `CARC_BUFFER_TOO_SMALL` (with
+/// `*len` set) when `cap` is too small; `buf` NULL with `cap` 0 asks for the number. No actions
+/// while a draw is pending or the game is over.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_legal_actions(
+    game: *const carc_game,
+    buf: *mut carc_action,
+    cap: usize,
+    len: *mut usize,
+) -> carc_status {
+    ffi!({
+        let g = arg_ref(game, "game")?;
+        let epoch = g.epoch;
+        write_mapped(&g.legal(), |a| action_to_c(a, epoch), buf, cap, len)
+    })
+}
+
+/// Plays an action given by value. `CARC_STALE_ACTION` if `action->epoch` is neither 0 nor the
+/// current epoch; `CARC_INVALID_ARGUMENT` for an unknown field value; `CARC_ILLEGAL_ACTION` if
+/// it is not legal now (see `carc_last_error`). On failure the game is unchanged. On success
+/// `carc_game_events` gives what happened.
+///
+/// # Safety
+/// `game` NULL or live; `action` NULL or a readable `carc_action`.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_play(
+    game: *mut carc_game,
+    action: *const carc_action,
+) -> carc_status {
+    ffi!({
+        let g = arg_mut(game, "game")?;
+        let c = arg_ref(action, "action")?;
+        if c.epoch != 0 && c.epoch != g.epoch {
+            return fail(
+                carc_status::CARC_STALE_ACTION,
+                format!(
+                    "the action was listed at epoch {}, the game is at {}",
+                    c.epoch, g.epoch
+                ),
+            );
+        }
+        let action = action_from_c(c)?;
+        g.play(action)
+    })
+}
+
+/// Plays legal action number `index` of the current decision (the order of
+/// `carc_game_legal_actions`). `CARC_INDEX_OUT_OF_RANGE` if `index` is not below their number.
+///
+/// # Safety
+/// `game` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_play_index(game: *mut carc_game, index: usize) -> carc_status {
+    ffi!({
+        let g = arg_mut(game, "game")?;
+        let chosen = g.legal().get(index).copied();
+        let Some(action) = chosen else {
+            let n = g.legal().len();
+            return fail(
+                carc_status::CARC_INDEX_OUT_OF_RANGE,
+                format!("action index {index} is not below the {n} legal actions"),
+            );
+        };
+        g.play(action)
+    })
+}
+
+/// Number of legal actions of the pending decision, into `*out`.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_legal_action_count(
+    game: *const carc_game,
+    out: *mut usize,
+) -> carc_status {
+    ffi!({ write_out(out, "out", arg_ref(game, "game")?.legal().len()) })
+}
+
+/// Copies the events of the last successful `carc_game_play`, `carc_game_play_index` or
+/// `carc_game_draw` into `buf` (buffer rules as `carc_game_legal_actions`).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_events(
+    game: *const carc_game,
+    buf: *mut carc_event,
+    cap: usize,
+    len: *mut usize,
+) -> carc_status {
+    ffi!({
+        let events: Vec<carc_event> = arg_ref(game, "game")?
+            .events
+            .iter()
+            .map(event_to_c)
+            .collect();
+        write_items(&events, buf, cap, len)
+    })
+}
+
+/// The score of seat `player`, into `*out`. `CARC_INDEX_OUT_OF_RANGE` for an unknown seat.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_score(
+    game: *const carc_game,
+    player: u32,
+    out: *mut u32,
+) -> carc_status {
+    ffi!({
+        let g = &arg_ref(game, "game")?.game;
+        let p = seat(g, player)?;
+        write_out(out, "out", g.score(p))
+    })
+}
+
+/// Followers in the supply of seat `player`, into `*out`.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_followers(
+    game: *const carc_game,
+    player: u32,
+    out: *mut u32,
+) -> carc_status {
+    ffi!({
+        let g = &arg_ref(game, "game")?.game;
+        let p = seat(g, player)?;
+        write_out(out, "out", g.followers_in_supply(p) as u32)
+    })
+}
+
+/// Tiles left in the stack, into `*out`.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_tiles_left(
+    game: *const carc_game,
+    out: *mut u32,
+) -> carc_status {
+    ffi!({ write_out(out, "out", arg_ref(game, "game")?.game.tiles_left() as u32) })
+}
+
+/// Copies the tiles on the board (in the order they were laid) into `buf` (buffer rules as
+/// `carc_game_legal_actions`).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_board(
+    game: *const carc_game,
+    buf: *mut carc_tile_info,
+    cap: usize,
+    len: *mut usize,
+) -> carc_status {
+    ffi!({
+        let tiles: Vec<carc_tile_info> = arg_ref(game, "game")?
+            .game
+            .board()
+            .tiles()
+            .iter()
+            .map(tile_info_to_c)
+            .collect();
+        write_items(&tiles, buf, cap, len)
+    })
+}
+
+/// Copies the figures on the board (in the order they were deployed) into `buf` (buffer rules
+/// as `carc_game_legal_actions`).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_figures(
+    game: *const carc_game,
+    buf: *mut carc_figure_info,
+    cap: usize,
+    len: *mut usize,
+) -> carc_status {
+    ffi!({
+        let figures: Vec<carc_figure_info> = arg_ref(game, "game")?
+            .game
+            .figures()
+            .iter()
+            .map(figure_info_to_c)
+            .collect();
+        write_items(&figures, buf, cap, len)
+    })
+}
+
+/// The board drawn as text (5x3 characters per tile, north up) into `buf` (buffer rules as
+/// `carc_game_to_json`).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `needed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_board_text(
+    game: *const carc_game,
+    buf: *mut c_char,
+    cap: usize,
+    needed: *mut usize,
+) -> carc_status {
+    ffi!({
+        let text = carcassonne::render::board_text(&arg_ref(game, "game")?.game);
+        write_text(&text, buf, cap, needed)
+    })
+}
+
+/// Supplies the next tile of an explicit-draw game (see `carc_game_chance_outcomes`).
+/// `CARC_INVALID_ARGUMENT` for an unknown tile number; `CARC_ILLEGAL_DRAW` if draws are
+/// automatic, no draw is pending, or no such tile is left. On success `carc_game_events` gives
+/// what happened (a tile that fits nowhere is discarded and another draw is pending).
+///
+/// # Safety
+/// `game` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_draw(game: *mut carc_game, tile: u32) -> carc_status {
+    ffi!({
+        let g = arg_mut(game, "game")?;
+        let tile = tile_from_c(tile)?;
+        match g.game.draw(tile) {
+            Ok(events) => {
+                g.events = events;
+                g.epoch += 1;
+                Ok(())
+            }
+            Err(e) => fail(carc_status::CARC_ILLEGAL_DRAW, e.to_string()),
+        }
+    })
+}
+
+/// Copies the possible draws with their probabilities into `buf` (buffer rules as
+/// `carc_game_legal_actions`); none unless a draw is pending.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_chance_outcomes(
+    game: *const carc_game,
+    buf: *mut carc_chance,
+    cap: usize,
+    len: *mut usize,
+) -> carc_status {
+    ffi!({
+        let outcomes: Vec<carc_chance> = arg_ref(game, "game")?
+            .game
+            .chance_outcomes()
+            .into_iter()
+            .map(|(t, p)| carc_chance {
+                tile: t.index() as u32,
+                probability: p,
+            })
+            .collect();
+        write_items(&outcomes, buf, cap, len)
+    })
+}

@@ -1,0 +1,407 @@
+//! The plain C structs and integer constants of the API, and their checked conversions to and
+//! from the core types. Enum values cross the boundary as `uint32_t` and unknown values are
+//! rejected with `CARC_INVALID_ARGUMENT`, never transmuted.
+
+use carcassonne::{
+    Action, Event, FeatureKind, Figure, Location, PlacedFigure, PlacedTile, Position, Rotation,
+    TileId,
+};
+
+use crate::boundary::{carc_status, fail};
+
+/// `carc_action.kind`: lay the drawn tile.
+pub const CARC_ACTION_PLACE: u32 = 0;
+/// `carc_action.kind`: deploy a figure on the tile just laid.
+pub const CARC_ACTION_DEPLOY: u32 = 1;
+/// `carc_action.kind`: deploy nothing.
+pub const CARC_ACTION_PASS: u32 = 2;
+
+/// Figure: a normal follower (thief, knight, monk or farmer).
+pub const CARC_FIGURE_FOLLOWER: u32 = 0;
+
+/// Feature kind: road.
+pub const CARC_FEATURE_ROAD: u32 = 0;
+/// Feature kind: city.
+pub const CARC_FEATURE_CITY: u32 = 1;
+/// Feature kind: monastery.
+pub const CARC_FEATURE_MONASTERY: u32 = 2;
+/// Feature kind: field.
+pub const CARC_FEATURE_FIELD: u32 = 3;
+/// Feature kind: river.
+pub const CARC_FEATURE_RIVER: u32 = 4;
+
+/// Location bit of the tile centre (monastery, inner field). Bits 0..12 are the edge points
+/// `NL N NR EL E ER SL S SR WL W WR`: a road or city sets the middle bit of each edge it
+/// reaches (N = bit 1, E = 4, S = 7, W = 10), a field its half-edge bits.
+pub const CARC_LOCATION_CENTRE: u32 = 1 << 12;
+
+/// Pending decision: a tile must be drawn (`carc_game_draw`; explicit-draw games only).
+pub const CARC_PENDING_DRAW: u32 = 0;
+/// Pending decision: the current player lays the current tile.
+pub const CARC_PENDING_PLACE: u32 = 1;
+/// Pending decision: the current player may deploy a figure or pass.
+pub const CARC_PENDING_DEPLOY: u32 = 2;
+/// Pending decision: none, the game is over.
+pub const CARC_PENDING_GAME_OVER: u32 = 3;
+
+/// `carc_game_current_tile` when no tile is in hand.
+pub const CARC_NO_TILE: u32 = u32::MAX;
+
+/// Event kind: a tile was drawn (`player`, `tile`).
+pub const CARC_EVENT_TILE_DRAWN: u32 = 0;
+/// Event kind: the drawn tile fits nowhere and left the game (`player`, `tile`).
+pub const CARC_EVENT_TILE_DISCARDED: u32 = 1;
+/// Event kind: a tile was laid (`player`, `tile`, `x`, `y`, `rotation`).
+pub const CARC_EVENT_TILE_PLACED: u32 = 2;
+/// Event kind: a figure was deployed (`player`, `figure`, `x`, `y`, `feature`, `location`).
+pub const CARC_EVENT_FIGURE_DEPLOYED: u32 = 3;
+/// Event kind: points were scored (`player`, `points` and the breakdown fields).
+pub const CARC_EVENT_SCORED: u32 = 4;
+/// Event kind: a figure went back to supply (`player`, `figure`, `x`, `y`, `feature`,
+/// `location`).
+pub const CARC_EVENT_FIGURE_RETURNED: u32 = 5;
+/// Event kind: the game ended and was scored.
+pub const CARC_EVENT_GAME_OVER: u32 = 6;
+
+/// An action, as listed by `carc_game_legal_actions` or filled in by the caller.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct carc_action {
+    /// `CARC_ACTION_PLACE`, `CARC_ACTION_DEPLOY` or `CARC_ACTION_PASS`.
+    pub kind: u32,
+    /// Place: the tile number (see `carc_tile_name`).
+    pub tile: u32,
+    /// Place and deploy: the position (x grows east, y grows south).
+    pub x: i32,
+    /// See `x`.
+    pub y: i32,
+    /// Place: clockwise rotation in degrees (0, 90, 180 or 270).
+    pub rotation: u32,
+    /// Deploy: `CARC_FIGURE_*`.
+    pub figure: u32,
+    /// Deploy: `CARC_FEATURE_*`.
+    pub feature: u32,
+    /// Deploy: the location bits of the feature on the tile (see `CARC_LOCATION_CENTRE`).
+    pub location: u32,
+    /// The state the action was listed for (set by `carc_game_legal_actions`); 0 means "do
+    /// not check". An action from another state is refused with `CARC_STALE_ACTION`.
+    pub epoch: u64,
+}
+
+/// An event of the last action (see `carc_game_events`); fields that do not apply to the
+/// event kind are 0.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct carc_event {
+    /// `CARC_EVENT_*`.
+    pub kind: u32,
+    /// The seat concerned (0-based); -1 for `CARC_EVENT_GAME_OVER`.
+    pub player: i32,
+    /// Tile number (drawn, discarded, placed).
+    pub tile: u32,
+    /// Position of the tile or figure, or of the scored feature's first figure.
+    pub x: i32,
+    /// See `x`.
+    pub y: i32,
+    /// Rotation in degrees (placed).
+    pub rotation: u32,
+    /// `CARC_FIGURE_*` (deployed, returned).
+    pub figure: u32,
+    /// `CARC_FEATURE_*` (deployed, returned, scored).
+    pub feature: u32,
+    /// Location bits (deployed, returned, scored).
+    pub location: u32,
+    /// Points awarded (scored; may be 0).
+    pub points: u32,
+    /// 1 if the scored feature was complete, 0 if unfinished.
+    pub complete: u32,
+    /// 1 if the score is part of the final scoring.
+    pub final_scoring: u32,
+    /// Tiles of the scored feature (a monastery: its 3x3 area).
+    pub tiles: u32,
+    /// Pennants of a scored city.
+    pub pennants: u32,
+    /// Completed cities bordering a scored field.
+    pub cities: u32,
+    /// Points per city of a scored field.
+    pub points_per_city: u32,
+    /// The owner's strength in the scored feature.
+    pub strength: u32,
+}
+
+/// A tile on the board.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct carc_tile_info {
+    /// Tile number.
+    pub tile: u32,
+    /// Position.
+    pub x: i32,
+    /// See `x`.
+    pub y: i32,
+    /// Rotation in degrees.
+    pub rotation: u32,
+}
+
+/// A figure on the board.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct carc_figure_info {
+    /// Owner seat.
+    pub player: u32,
+    /// `CARC_FIGURE_*`.
+    pub figure: u32,
+    /// Position of its tile.
+    pub x: i32,
+    /// See `x`.
+    pub y: i32,
+    /// `CARC_FEATURE_*`.
+    pub feature: u32,
+    /// Location bits.
+    pub location: u32,
+}
+
+/// A possible draw and its probability.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct carc_chance {
+    /// Tile number.
+    pub tile: u32,
+    /// Probability of drawing it (copies left over tiles left).
+    pub probability: f64,
+}
+
+/// Static NUL-terminated tile ids, built once.
+pub(crate) fn tile_c_name(tile: u32) -> Result<&'static [u8], carc_status> {
+    static NAMES: std::sync::OnceLock<Vec<Vec<u8>>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        carcassonne::catalogue()
+            .ids()
+            .map(|id| {
+                let mut v = id.as_str().as_bytes().to_vec();
+                v.push(0);
+                v
+            })
+            .collect()
+    });
+    match names.get(tile as usize) {
+        Some(n) => Ok(n.as_slice()),
+        None => fail(
+            carc_status::CARC_INDEX_OUT_OF_RANGE,
+            format!("tile number {tile} is not below {}", names.len()),
+        ),
+    }
+}
+
+fn invalid<T>(what: &str, value: u32) -> Result<T, carc_status> {
+    fail(
+        carc_status::CARC_INVALID_ARGUMENT,
+        format!("unknown {what} value {value}"),
+    )
+}
+
+pub(crate) fn tile_from_c(tile: u32) -> Result<TileId, carc_status> {
+    TileId::from_index(tile as usize).map_or_else(|| invalid("tile number", tile), Ok)
+}
+
+pub(crate) fn feature_to_c(kind: FeatureKind) -> u32 {
+    match kind {
+        FeatureKind::Road => CARC_FEATURE_ROAD,
+        FeatureKind::City => CARC_FEATURE_CITY,
+        FeatureKind::Monastery => CARC_FEATURE_MONASTERY,
+        FeatureKind::Field => CARC_FEATURE_FIELD,
+        _ => CARC_FEATURE_RIVER,
+    }
+}
+
+fn feature_from_c(value: u32) -> Result<FeatureKind, carc_status> {
+    match value {
+        CARC_FEATURE_ROAD => Ok(FeatureKind::Road),
+        CARC_FEATURE_CITY => Ok(FeatureKind::City),
+        CARC_FEATURE_MONASTERY => Ok(FeatureKind::Monastery),
+        CARC_FEATURE_FIELD => Ok(FeatureKind::Field),
+        CARC_FEATURE_RIVER => Ok(FeatureKind::River),
+        _ => invalid("feature", value),
+    }
+}
+
+pub(crate) fn figure_to_c(figure: Figure) -> u32 {
+    match figure {
+        Figure::Follower => CARC_FIGURE_FOLLOWER,
+        _ => u32::MAX,
+    }
+}
+
+fn figure_from_c(value: u32) -> Result<Figure, carc_status> {
+    match value {
+        CARC_FIGURE_FOLLOWER => Ok(Figure::Follower),
+        _ => invalid("figure", value),
+    }
+}
+
+pub(crate) fn location_from_c(value: u32) -> Result<Location, carc_status> {
+    u16::try_from(value)
+        .ok()
+        .and_then(Location::from_bits)
+        .map_or_else(|| invalid("location", value), Ok)
+}
+
+pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
+    let mut c = carc_action {
+        kind: CARC_ACTION_PASS,
+        tile: 0,
+        x: 0,
+        y: 0,
+        rotation: 0,
+        figure: 0,
+        feature: 0,
+        location: 0,
+        epoch,
+    };
+    match *action {
+        Action::Place {
+            tile,
+            pos,
+            rotation,
+        } => {
+            c.kind = CARC_ACTION_PLACE;
+            c.tile = tile.index() as u32;
+            c.x = pos.x;
+            c.y = pos.y;
+            c.rotation = rotation.degrees() as u32;
+        }
+        Action::Deploy {
+            figure,
+            pos,
+            feature,
+            location,
+        } => {
+            c.kind = CARC_ACTION_DEPLOY;
+            c.x = pos.x;
+            c.y = pos.y;
+            c.figure = figure_to_c(figure);
+            c.feature = feature_to_c(feature);
+            c.location = location.bits() as u32;
+        }
+        _ => {}
+    }
+    c
+}
+
+pub(crate) fn action_from_c(c: &carc_action) -> Result<Action, carc_status> {
+    let pos = Position::new(c.x, c.y);
+    match c.kind {
+        CARC_ACTION_PLACE => Ok(Action::Place {
+            tile: tile_from_c(c.tile)?,
+            pos,
+            rotation: Rotation::from_degrees(c.rotation)
+                .map_or_else(|| invalid("rotation", c.rotation), Ok)?,
+        }),
+        CARC_ACTION_DEPLOY => Ok(Action::Deploy {
+            figure: figure_from_c(c.figure)?,
+            pos,
+            feature: feature_from_c(c.feature)?,
+            location: location_from_c(c.location)?,
+        }),
+        CARC_ACTION_PASS => Ok(Action::Pass),
+        other => invalid("action kind", other),
+    }
+}
+
+pub(crate) fn event_to_c(event: &Event) -> carc_event {
+    let mut c = carc_event::default();
+    let figure_fields = |c: &mut carc_event, player: usize, figure: Figure, pos: Position| {
+        c.player = player as i32;
+        c.figure = figure_to_c(figure);
+        c.x = pos.x;
+        c.y = pos.y;
+    };
+    match event {
+        Event::TileDrawn { player, tile } | Event::TileDiscarded { player, tile } => {
+            c.kind = if matches!(event, Event::TileDrawn { .. }) {
+                CARC_EVENT_TILE_DRAWN
+            } else {
+                CARC_EVENT_TILE_DISCARDED
+            };
+            c.player = *player as i32;
+            c.tile = tile.index() as u32;
+        }
+        Event::TilePlaced {
+            player,
+            tile,
+            pos,
+            rotation,
+        } => {
+            c.kind = CARC_EVENT_TILE_PLACED;
+            c.player = *player as i32;
+            c.tile = tile.index() as u32;
+            c.x = pos.x;
+            c.y = pos.y;
+            c.rotation = rotation.degrees() as u32;
+        }
+        Event::FigureDeployed {
+            player,
+            figure,
+            pos,
+            feature,
+            location,
+        }
+        | Event::FigureReturned {
+            player,
+            figure,
+            pos,
+            feature,
+            location,
+        } => {
+            c.kind = if matches!(event, Event::FigureDeployed { .. }) {
+                CARC_EVENT_FIGURE_DEPLOYED
+            } else {
+                CARC_EVENT_FIGURE_RETURNED
+            };
+            figure_fields(&mut c, *player, *figure, *pos);
+            c.feature = feature_to_c(*feature);
+            c.location = location.bits() as u32;
+        }
+        Event::Scored(s) => {
+            c.kind = CARC_EVENT_SCORED;
+            c.player = s.player as i32;
+            c.x = s.pos.x;
+            c.y = s.pos.y;
+            c.feature = feature_to_c(s.feature);
+            c.location = s.location.bits() as u32;
+            c.points = s.points;
+            c.complete = s.complete as u32;
+            c.final_scoring = s.final_scoring as u32;
+            c.tiles = s.tiles as u32;
+            c.pennants = s.pennants as u32;
+            c.cities = s.cities as u32;
+            c.points_per_city = s.points_per_city as u32;
+            c.strength = s.strength as u32;
+        }
+        _ => {
+            c.kind = CARC_EVENT_GAME_OVER;
+            c.player = -1;
+        }
+    }
+    c
+}
+
+pub(crate) fn tile_info_to_c(t: &PlacedTile) -> carc_tile_info {
+    carc_tile_info {
+        tile: t.tile.index() as u32,
+        x: t.pos.x,
+        y: t.pos.y,
+        rotation: t.rotation.degrees() as u32,
+    }
+}
+
+pub(crate) fn figure_info_to_c(f: &PlacedFigure) -> carc_figure_info {
+    carc_figure_info {
+        player: f.player as u32,
+        figure: figure_to_c(f.figure),
+        x: f.pos.x,
+        y: f.pos.y,
+        feature: feature_to_c(f.feature),
+        location: f.location.bits() as u32,
+    }
+}

@@ -1,0 +1,435 @@
+/*
+ * Tests of the whole carcassonne C API, including misuse: NULL for every pointer, unknown enum
+ * values, out-of-range indices, stale actions, undersized buffers, garbage JSON, a truncated
+ * .jcz. Built with -std=c11 -Wall -Wextra -Werror -pedantic and run under AddressSanitizer and
+ * UndefinedBehaviorSanitizer.
+ *
+ *   ./test_api PATH/TO/field-scoring.jcz
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "carcassonne.h"
+
+static int passed = 0, failed = 0;
+
+#define CHECK(cond)                                                              \
+    do {                                                                         \
+        if (cond) {                                                              \
+            passed++;                                                            \
+        } else {                                                                 \
+            failed++;                                                            \
+            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
+        }                                                                        \
+    } while (0)
+
+#define STATUS(call, expected) CHECK((call) == (expected))
+
+static carc_game *new_game(const char *config, uint64_t seed) {
+    carc_game *g = NULL;
+    if (carc_game_new(config, seed, &g) != CARC_OK || g == NULL) {
+        fprintf(stderr, "cannot create a game with %s\n", config ? config : "NULL");
+        exit(2);
+    }
+    return g;
+}
+
+/* The game's JSON record, malloc'd. */
+static char *json_of(const carc_game *g) {
+    size_t needed = 0;
+    if (carc_game_to_json(g, NULL, 0, &needed) != CARC_BUFFER_TOO_SMALL) exit(2);
+    char *buf = malloc(needed + 1);
+    if (!buf || carc_game_to_json(g, buf, needed + 1, &needed) != CARC_OK) exit(2);
+    return buf;
+}
+
+static int same_state(const carc_game *a, const char *json) {
+    char *now = json_of(a);
+    int same = strcmp(now, json) == 0;
+    free(now);
+    return same;
+}
+
+static char *read_file(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = malloc((size_t)size + 1);
+    if (!text || fread(text, 1, (size_t)size, f) != (size_t)size) {
+        fclose(f);
+        free(text);
+        return NULL;
+    }
+    text[size] = '\0';
+    fclose(f);
+    return text;
+}
+
+static void test_version_and_statuses(void) {
+    char expected[32];
+    snprintf(expected, sizeof expected, "%d.%d.%d", CARC_VERSION_MAJOR, CARC_VERSION_MINOR,
+             CARC_VERSION_PATCH);
+    CHECK(strcmp(carc_version(), expected) == 0);
+    for (uint32_t s = 0; s <= CARC_PANIC; s++) CHECK(strlen(carc_status_str(s)) > 0);
+    CHECK(strcmp(carc_status_str(CARC_OK), "ok") == 0);
+    CHECK(strcmp(carc_status_str(999), "unknown status") == 0);
+}
+
+static void test_creation_errors(void) {
+    carc_game *sentinel = (carc_game *)&passed; /* never dereferenced */
+    carc_game *g = sentinel;
+    STATUS(carc_game_new(NULL, 1, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_new("{not json", 1, &g), CARC_PARSE_ERROR);
+    CHECK(g == sentinel);
+    STATUS(carc_game_new("{\"players\": 2, \"farmers\": true}", 1, &g), CARC_PARSE_ERROR);
+    STATUS(carc_game_new("{\"players\": 9}", 1, &g), CARC_CONFIG_ERROR);
+    CHECK(g == sentinel);
+    char message[256];
+    size_t needed = 0;
+    STATUS(carc_last_error(message, sizeof message, &needed), CARC_OK);
+    CHECK(strstr(message, "9 players") != NULL);
+    CHECK(needed == strlen(message));
+    STATUS(carc_last_error(message, 3, &needed), CARC_BUFFER_TOO_SMALL);
+    STATUS(carc_last_error(NULL, 0, NULL), CARC_NULL_ARGUMENT);
+    const char bad_utf8[] = {'{', '"', (char)0xff, '"', '}', 0};
+    STATUS(carc_game_new(bad_utf8, 1, &g), CARC_INVALID_ARGUMENT);
+    CHECK(g == sentinel);
+    carc_game_free(NULL);
+    STATUS(carc_game_new("{\"players\": 3, \"rules\": {\"farmers\": false}}", 1, &g), CARC_OK);
+    uint32_t players = 0;
+    STATUS(carc_game_players(g, &players), CARC_OK);
+    CHECK(players == 3);
+    carc_game_free(g);
+}
+
+static void test_null_arguments(void) {
+    carc_game *g = new_game(NULL, 2);
+    uint32_t u = 7;
+    size_t n = 7;
+    bool b = false;
+    char buf[16];
+    carc_action a;
+    memset(&a, 0, sizeof a);
+    carc_event e;
+    carc_tile_info t;
+    carc_figure_info f;
+    carc_chance c;
+    const char *name = NULL;
+    carc_game *out = NULL;
+    /* NULL game */
+    STATUS(carc_game_players(NULL, &u), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_current_player(NULL, &u), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_pending(NULL, &u), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_current_tile(NULL, &u), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_is_over(NULL, &b), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_legal_actions(NULL, &a, 1, &n), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_legal_action_count(NULL, &n), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_play(NULL, &a), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_play_index(NULL, 0), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_events(NULL, &e, 1, &n), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_score(NULL, 0, &u), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_followers(NULL, 0, &u), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_tiles_left(NULL, &u), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_board(NULL, &t, 1, &n), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_figures(NULL, &f, 1, &n), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_board_text(NULL, buf, sizeof buf, &n), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_draw(NULL, 0), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_chance_outcomes(NULL, &c, 1, &n), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_to_json(NULL, buf, sizeof buf, &n), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_clone(NULL, &out), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_player_name(NULL, 0, buf, sizeof buf, &n), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_from_json(NULL, &out), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_from_jcz(NULL, &out), CARC_NULL_ARGUMENT);
+    CHECK(out == NULL);
+    /* NULL out-parameters */
+    STATUS(carc_game_players(g, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_current_player(g, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_pending(g, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_current_tile(g, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_is_over(g, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_legal_actions(g, &a, 1, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_legal_actions(g, NULL, 100, &n), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_legal_action_count(g, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_play(g, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_events(g, &e, 1, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_score(g, 0, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_followers(g, 0, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_tiles_left(g, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_board(g, &t, 1, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_board(g, NULL, 10, &n), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_figures(g, &f, 1, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_board_text(g, buf, sizeof buf, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_board_text(g, NULL, 1000, &n), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_chance_outcomes(g, &c, 1, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_to_json(g, buf, sizeof buf, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_clone(g, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_player_name(g, 0, buf, sizeof buf, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_from_json("{}", NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_from_jcz("{}", NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_tile_count(NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_tile_name(0, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_tile_find(NULL, &u), CARC_NULL_ARGUMENT);
+    STATUS(carc_tile_find("D", NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_location_name(CARC_LOCATION_CENTRE, buf, sizeof buf, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_action_to_string(NULL, buf, sizeof buf, &n), CARC_NULL_ARGUMENT);
+    CHECK(u == 7 && name == NULL);
+    carc_game_free(g);
+}
+
+static void test_tiles_and_locations(void) {
+    uint32_t count = 0, d = 0;
+    const char *name = NULL;
+    STATUS(carc_tile_count(&count), CARC_OK);
+    CHECK(count >= 24);
+    STATUS(carc_tile_find("D", &d), CARC_OK);
+    STATUS(carc_tile_name(d, &name), CARC_OK);
+    CHECK(name != NULL && strcmp(name, "D") == 0);
+    uint32_t jcz = 0;
+    STATUS(carc_tile_find("BA/RCr", &jcz), CARC_OK);
+    CHECK(jcz == d);
+    uint32_t untouched = 12345;
+    STATUS(carc_tile_find("no such tile", &untouched), CARC_PARSE_ERROR);
+    CHECK(untouched == 12345);
+    STATUS(carc_tile_name(count, &name), CARC_INDEX_OUT_OF_RANGE);
+    char text[32];
+    size_t n = 0;
+    STATUS(carc_location_name(CARC_LOCATION_CENTRE, text, sizeof text, &n), CARC_OK);
+    CHECK(strcmp(text, "I") == 0 && n == 1);
+    /* A city on the north and west edges: the middle bits of N (1) and W (10). */
+    STATUS(carc_location_name(0x0402, text, sizeof text, &n), CARC_OK);
+    CHECK(strcmp(text, "NW") == 0);
+    STATUS(carc_location_name(0, text, sizeof text, &n), CARC_INVALID_ARGUMENT);
+    STATUS(carc_location_name(0x7FFF, text, sizeof text, &n), CARC_INVALID_ARGUMENT);
+    STATUS(carc_location_name(0x0003, text, sizeof text, &n), CARC_INVALID_ARGUMENT);
+}
+
+static void test_actions(void) {
+    carc_game *g = new_game("{\"players\": 2}", 3);
+    char *before = json_of(g);
+    size_t n = 0, len = 0;
+    STATUS(carc_game_legal_action_count(g, &n), CARC_OK);
+    CHECK(n > 0);
+    STATUS(carc_game_legal_actions(g, NULL, 0, &len), CARC_BUFFER_TOO_SMALL);
+    CHECK(len == n);
+    carc_action small[1];
+    memset(small, 0xAB, sizeof small);
+    if (n > 1) {
+        STATUS(carc_game_legal_actions(g, small, 1, &len), CARC_BUFFER_TOO_SMALL);
+        CHECK(small[0].kind == 0xABABABABu);
+    }
+    carc_action *actions = malloc(n * sizeof *actions);
+    STATUS(carc_game_legal_actions(g, actions, n, &len), CARC_OK);
+    CHECK(len == n && actions[0].kind == CARC_ACTION_PLACE && actions[0].epoch != 0);
+    char text[64];
+    STATUS(carc_action_to_string(&actions[0], text, sizeof text, &len), CARC_OK);
+    CHECK(strncmp(text, "place ", 6) == 0);
+    STATUS(carc_action_to_string(&actions[0], text, 4, &len), CARC_BUFFER_TOO_SMALL);
+
+    /* Bad values: each refused with its own status, the game unchanged. */
+    carc_action bad = actions[0];
+    bad.kind = 99;
+    STATUS(carc_game_play(g, &bad), CARC_INVALID_ARGUMENT);
+    bad = actions[0];
+    bad.rotation = 45;
+    STATUS(carc_game_play(g, &bad), CARC_INVALID_ARGUMENT);
+    bad = actions[0];
+    bad.tile = 100000;
+    STATUS(carc_game_play(g, &bad), CARC_INVALID_ARGUMENT);
+    bad = actions[0];
+    bad.x = 40;
+    bad.y = 40;
+    STATUS(carc_game_play(g, &bad), CARC_ILLEGAL_ACTION);
+    bad.epoch = 0;
+    STATUS(carc_game_play(g, &bad), CARC_ILLEGAL_ACTION);
+    carc_action deploy = actions[0];
+    deploy.kind = CARC_ACTION_DEPLOY;
+    deploy.feature = 77;
+    STATUS(carc_game_play(g, &deploy), CARC_INVALID_ARGUMENT);
+    deploy.feature = CARC_FEATURE_CITY;
+    deploy.location = 0x0003;
+    STATUS(carc_game_play(g, &deploy), CARC_INVALID_ARGUMENT);
+    deploy.location = CARC_LOCATION_CENTRE;
+    deploy.figure = 9;
+    STATUS(carc_game_play(g, &deploy), CARC_INVALID_ARGUMENT);
+    STATUS(carc_game_play_index(g, n), CARC_INDEX_OUT_OF_RANGE);
+    STATUS(carc_game_play_index(g, (size_t)-1), CARC_INDEX_OUT_OF_RANGE);
+    CHECK(same_state(g, before));
+
+    /* A legal action plays; the old list is then stale. */
+    STATUS(carc_game_play(g, &actions[0]), CARC_OK);
+    carc_event events[16];
+    STATUS(carc_game_events(g, events, 16, &len), CARC_OK);
+    CHECK(len >= 1 && events[0].kind == CARC_EVENT_TILE_PLACED && events[0].player == 0);
+    char *after = json_of(g);
+    STATUS(carc_game_play(g, &actions[n > 1 ? 1 : 0]), CARC_STALE_ACTION);
+    CHECK(same_state(g, after));
+    free(actions);
+    free(before);
+    free(after);
+    carc_game_free(g);
+}
+
+static void test_queries_and_records(void) {
+    carc_game *g = new_game("{\"players\": 2, \"names\": [\"Ann\", \"Bob\"]}", 11);
+    uint32_t u = 0;
+    STATUS(carc_game_score(g, 2, &u), CARC_INDEX_OUT_OF_RANGE);
+    STATUS(carc_game_followers(g, 5, &u), CARC_INDEX_OUT_OF_RANGE);
+    STATUS(carc_game_followers(g, 1, &u), CARC_OK);
+    CHECK(u == 7);
+    STATUS(carc_game_tiles_left(g, &u), CARC_OK);
+    CHECK(u == 70); /* 71 in the stack, one drawn */
+    char name[8];
+    size_t n = 0;
+    STATUS(carc_game_player_name(g, 1, name, sizeof name, &n), CARC_OK);
+    CHECK(strcmp(name, "Bob") == 0);
+    STATUS(carc_game_player_name(g, 1, name, 3, &n), CARC_BUFFER_TOO_SMALL);
+    CHECK(n == 3);
+    STATUS(carc_game_player_name(g, 9, name, sizeof name, &n), CARC_INDEX_OUT_OF_RANGE);
+    /* Automatic draws: drawing by hand is refused. */
+    STATUS(carc_game_draw(g, 0), CARC_ILLEGAL_DRAW);
+
+    /* Play the whole game by index. */
+    bool over = false;
+    int guard = 0;
+    while (!over && guard++ < 1000) {
+        size_t count = 0;
+        STATUS(carc_game_legal_action_count(g, &count), CARC_OK);
+        STATUS(carc_game_play_index(g, count / 2), CARC_OK);
+        STATUS(carc_game_is_over(g, &over), CARC_OK);
+    }
+    CHECK(over);
+    uint32_t pending = 0;
+    STATUS(carc_game_pending(g, &pending), CARC_OK);
+    CHECK(pending == CARC_PENDING_GAME_OVER);
+    STATUS(carc_game_play_index(g, 0), CARC_INDEX_OUT_OF_RANGE);
+    carc_event events[64];
+    STATUS(carc_game_events(g, events, 64, &n), CARC_OK);
+    CHECK(n >= 1 && events[n - 1].kind == CARC_EVENT_GAME_OVER);
+    size_t tiles = 0, figures = 0;
+    STATUS(carc_game_board(g, NULL, 0, &tiles), CARC_BUFFER_TOO_SMALL);
+    CHECK(tiles > 60 && tiles <= 72);
+    carc_tile_info *board = malloc(tiles * sizeof *board);
+    STATUS(carc_game_board(g, board, tiles, &n), CARC_OK);
+    CHECK(board[0].x == 0 && board[0].y == 0 && board[0].rotation == 0);
+    free(board);
+    carc_figure_info figs[32];
+    STATUS(carc_game_figures(g, figs, 32, &figures), CARC_OK);
+    CHECK(figures <= 14);
+
+    /* Records round-trip. */
+    char *json = json_of(g);
+    carc_game *copy = NULL;
+    STATUS(carc_game_from_json(json, &copy), CARC_OK);
+    CHECK(copy != NULL && same_state(copy, json));
+    carc_game_free(copy);
+    copy = NULL;
+    STATUS(carc_game_from_json("{\"format\": 1", &copy), CARC_PARSE_ERROR);
+    STATUS(carc_game_from_json(
+               "{\"format\":\"carcassonne-record\",\"version\":1,\"config\":{\"players\":2},"
+               "\"seed\":1,\"draws\":[],\"actions\":[\"pass\"]}",
+               &copy),
+           CARC_RECORD_ERROR);
+    STATUS(carc_game_from_json(
+               "{\"format\":\"carcassonne-record\",\"version\":1,\"config\":{\"players\":7},"
+               "\"seed\":1,\"draws\":[],\"actions\":[]}",
+               &copy),
+           CARC_CONFIG_ERROR);
+    STATUS(carc_game_from_json(
+               "{\"format\":\"carcassonne-record\",\"version\":1,\"config\":{\"players\":2},"
+               "\"seed\":1,\"draws\":[\"Nope\"],\"actions\":[]}",
+               &copy),
+           CARC_PARSE_ERROR);
+    CHECK(copy == NULL);
+    free(json);
+
+    /* Clones are independent. */
+    carc_game *fresh = new_game(NULL, 5);
+    carc_game *clone = NULL;
+    STATUS(carc_game_clone(fresh, &clone), CARC_OK);
+    STATUS(carc_game_play_index(clone, 0), CARC_OK);
+    char *a = json_of(fresh);
+    char *b = json_of(clone);
+    CHECK(strcmp(a, b) != 0);
+    free(a);
+    free(b);
+    carc_game_free(clone);
+    carc_game_free(fresh);
+    carc_game_free(g);
+}
+
+static void test_explicit_draws(void) {
+    carc_game *g = new_game("{\"players\": 2, \"explicit_draws\": true}", 0);
+    uint32_t pending = 9, tile = 0;
+    STATUS(carc_game_pending(g, &pending), CARC_OK);
+    CHECK(pending == CARC_PENDING_DRAW);
+    STATUS(carc_game_current_tile(g, &tile), CARC_OK);
+    CHECK(tile == CARC_NO_TILE);
+    size_t n = 0;
+    STATUS(carc_game_legal_action_count(g, &n), CARC_OK);
+    CHECK(n == 0);
+    STATUS(carc_game_play_index(g, 0), CARC_INDEX_OUT_OF_RANGE);
+    carc_chance outcomes[64];
+    STATUS(carc_game_chance_outcomes(g, outcomes, 64, &n), CARC_OK);
+    CHECK(n == 24);
+    double total = 0;
+    for (size_t i = 0; i < n; i++) total += outcomes[i].probability;
+    CHECK(total > 0.999999 && total < 1.000001);
+    STATUS(carc_game_draw(g, 100000), CARC_INVALID_ARGUMENT);
+    uint32_t c = 0;
+    STATUS(carc_tile_find("C", &c), CARC_OK);
+    STATUS(carc_game_draw(g, c), CARC_OK);
+    STATUS(carc_game_draw(g, c), CARC_ILLEGAL_DRAW); /* a tile is in hand already */
+    STATUS(carc_game_current_tile(g, &tile), CARC_OK);
+    CHECK(tile == c);
+    STATUS(carc_game_play_index(g, 0), CARC_OK);
+    STATUS(carc_game_pending(g, &pending), CARC_OK);
+    if (pending == CARC_PENDING_DEPLOY) STATUS(carc_game_play_index(g, 0), CARC_OK);
+    STATUS(carc_game_draw(g, c), CARC_ILLEGAL_DRAW); /* C had one copy: none left */
+    carc_game_free(g);
+}
+
+static void test_jcz(const char *path) {
+    char *text = read_file(path);
+    CHECK(text != NULL);
+    if (!text) return;
+    carc_game *g = NULL;
+    STATUS(carc_game_from_jcz(text, &g), CARC_OK);
+    uint32_t score = 0;
+    STATUS(carc_game_score(g, 0, &score), CARC_OK);
+    CHECK(score == 9); /* "Oscar has 9 points" */
+    bool over = false;
+    STATUS(carc_game_is_over(g, &over), CARC_OK);
+    CHECK(over);
+    carc_game_free(g);
+    g = NULL;
+    /* Truncated */
+    text[strlen(text) / 2] = '\0';
+    STATUS(carc_game_from_jcz(text, &g), CARC_PARSE_ERROR);
+    CHECK(g == NULL);
+    free(text);
+    /* Unsupported set */
+    STATUS(carc_game_from_jcz("{\"setup\": {\"sets\": {\"nope:1\": 1}}, \"players\": []}", &g),
+           CARC_IMPORT_ERROR);
+    STATUS(carc_game_from_jcz("[]", &g), CARC_IMPORT_ERROR);
+    CHECK(g == NULL);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s PATH/TO/field-scoring.jcz\n", argv[0]);
+        return 2;
+    }
+    test_version_and_statuses();
+    test_creation_errors();
+    test_null_arguments();
+    test_tiles_and_locations();
+    test_actions();
+    test_queries_and_records();
+    test_explicit_draws();
+    test_jcz(argv[1]);
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}
