@@ -133,3 +133,55 @@ fn immediate_gain(game: &Game, action: Action, player: usize) -> i64 {
     }
     next.score(player) as i64 - game.score(player) as i64
 }
+
+/// Plays `games` complete games of `config` between built-in bots (`bots[seat % bots.len()]`
+/// for each seat; empty means all random), game `i` with seed `seed + i`, and returns the final
+/// scores, one row per game. Random bots use the allocation-free fast path.
+pub fn play_games(
+    config: &crate::Config,
+    games: usize,
+    seed: u64,
+    bots: &[BotKind],
+) -> Result<Vec<Vec<u32>>, crate::ConfigError> {
+    config.validate()?;
+    let mut rows = Vec::with_capacity(games);
+    let mut buffer = Vec::with_capacity(256);
+    for i in 0..games as u64 {
+        let game_seed = seed.wrapping_add(i);
+        let mut game = Game::new(config.clone(), game_seed)?;
+        let mut players: Vec<Bot> = (0..config.players)
+            .map(|p| {
+                let kind = bots
+                    .get(p % bots.len().max(1))
+                    .copied()
+                    .unwrap_or(BotKind::Random);
+                Bot::new(
+                    kind,
+                    game_seed
+                        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                        .wrapping_add(p as u64),
+                )
+            })
+            .collect();
+        while !game.is_over() {
+            let bot = &mut players[game.current_player()];
+            let action = if bot.kind == BotKind::Random {
+                game.legal_actions_into(&mut buffer);
+                if buffer.is_empty() {
+                    break;
+                }
+                buffer[bot.below(buffer.len())]
+            } else {
+                match bot.choose(&game) {
+                    Some(a) => a,
+                    None => break,
+                }
+            };
+            if game.play_quiet(action).is_err() {
+                break;
+            }
+        }
+        rows.push(game.scores());
+    }
+    Ok(rows)
+}

@@ -32,6 +32,7 @@ pub mod board;
 pub mod bots;
 pub mod catalogue;
 pub mod config;
+pub mod encoding;
 pub mod error;
 pub mod events;
 mod features;

@@ -1,4 +1,5 @@
-//! Rendering a board for people: as text (5×3 characters per tile, north up).
+//! Rendering a board for people: as text (5×3 characters per tile, north up) and as SVG
+//! (for notebooks and files).
 //!
 //! In the text form `#` is city, `-` and `|` road, `.` field, `M` a monastery, `+` a road
 //! junction or bend; a digit is a follower of that player (1-based) on the feature drawn there.
@@ -147,4 +148,252 @@ fn figure_cell(feature: FeatureKind, location: u16) -> (usize, usize) {
         return (2, 1);
     }
     POINT_CELLS[(location.trailing_zeros() as usize).min(11)]
+}
+
+/// Size of one tile in the SVG rendering, in pixels.
+pub const SVG_TILE: f64 = 64.0;
+
+/// Colours of players 1..6 in pictures.
+pub const PLAYER_COLOURS: [&str; 6] = [
+    "#d62728", "#1f77b4", "#2ca02c", "#ffbf00", "#111111", "#e377c2",
+];
+
+/// Where edge point `i` lies on a unit tile (x east, y south).
+const POINT_XY: [(f64, f64); 12] = [
+    (0.25, 0.0),
+    (0.5, 0.0),
+    (0.75, 0.0),
+    (1.0, 0.25),
+    (1.0, 0.5),
+    (1.0, 0.75),
+    (0.75, 1.0),
+    (0.5, 1.0),
+    (0.25, 1.0),
+    (0.0, 0.75),
+    (0.0, 0.5),
+    (0.0, 0.25),
+];
+
+/// Corners of side `s` on a unit tile, clockwise.
+const SIDE_CORNERS: [((f64, f64), (f64, f64)); 4] = [
+    ((0.0, 0.0), (1.0, 0.0)),
+    ((1.0, 0.0), (1.0, 1.0)),
+    ((1.0, 1.0), (0.0, 1.0)),
+    ((0.0, 1.0), (0.0, 0.0)),
+];
+
+/// Where a figure on a segment owning `points` (rotated) of kind `kind` is drawn, on a unit
+/// tile.
+fn anchor(kind: FeatureKind, points: u16) -> (f64, f64) {
+    if kind == FeatureKind::Monastery || points == 0 {
+        return (0.5, 0.5);
+    }
+    let (mut x, mut y, mut n) = (0.0, 0.0, 0.0);
+    for (i, (px, py)) in POINT_XY.iter().enumerate() {
+        if points & (1 << i) != 0 {
+            x += px;
+            y += py;
+            n += 1.0;
+        }
+    }
+    let (x, y) = (x / n, y / n);
+    // Pull towards the centre so the figure sits on the feature, not on the edge.
+    let pull = if kind == FeatureKind::City { 0.45 } else { 0.3 };
+    (x + (0.5 - x) * pull, y + (0.5 - y) * pull)
+}
+
+/// The board of `game` as an SVG picture: fields green, cities brown with pennants, roads
+/// white, rivers blue, monasteries red, followers as discs in player colours (1 red, 2 blue,
+/// 3 green, 4 yellow, 5 black, 6 pink), the last placed tile outlined in orange. North is up;
+/// every tile is [`SVG_TILE`] pixels wide.
+pub fn board_svg(game: &Game) -> String {
+    use std::fmt::Write;
+    let board = game.board();
+    let (min, max) = board.bounds();
+    let t = SVG_TILE;
+    let width = (max.x - min.x + 1) as f64 * t;
+    let height = (max.y - min.y + 1) as f64 * t;
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}"><rect width="{w}" height="{h}" fill="#f4f1e8"/>"##,
+        w = width + 8.0,
+        h = height + 8.0
+    );
+    let px = |pos: crate::geometry::Position, (u, v): (f64, f64)| {
+        (
+            4.0 + ((pos.x - min.x) as f64 + u) * t,
+            4.0 + ((pos.y - min.y) as f64 + v) * t,
+        )
+    };
+    for placed in board.tiles() {
+        let kind = placed.tile.kind();
+        let (x0, y0) = px(placed.pos, (0.0, 0.0));
+        let _ = write!(
+            s,
+            r##"<g><title>{id} at {pos} {rot}</title><rect x="{x0}" y="{y0}" width="{t}" height="{t}" fill="#8cc36a" stroke="#5d8a44" stroke-width="0.5"/>"##,
+            id = placed.tile,
+            pos = placed.pos,
+            rot = placed.rotation
+        );
+        for seg in &kind.segments {
+            let points = rotate_points(seg.points, placed.rotation);
+            match seg.kind {
+                FeatureKind::City => {
+                    let sides: Vec<usize> = (0..4)
+                        .filter(|s| points & (1 << (3 * s + 1)) != 0)
+                        .collect();
+                    let mut d = String::new();
+                    for &side in &sides {
+                        let (a, b) = SIDE_CORNERS[side];
+                        let inner = if sides.len() == 1 {
+                            // A cap: a shallow band along the edge.
+                            let (mx, my) = POINT_XY[3 * side + 1];
+                            let (ix, iy) = (mx + (0.5 - mx) * 0.6, my + (0.5 - my) * 0.6);
+                            vec![
+                                (a.0 + (ix - mx), a.1 + (iy - my)),
+                                (b.0 + (ix - mx), b.1 + (iy - my)),
+                            ]
+                        } else {
+                            vec![(0.5, 0.5)]
+                        };
+                        let corners = [a, b];
+                        let poly: Vec<(f64, f64)> = corners
+                            .iter()
+                            .copied()
+                            .chain(inner.into_iter().rev())
+                            .collect();
+                        d.push('M');
+                        for (k, p) in poly.iter().enumerate() {
+                            let (x, y) = px(placed.pos, *p);
+                            let _ = write!(d, "{}{x:.1},{y:.1}", if k == 0 { "" } else { " L" });
+                        }
+                        d.push('Z');
+                    }
+                    // Fill the corner between two adjacent city edges of this segment.
+                    for (side, &(start, corner)) in SIDE_CORNERS.iter().enumerate() {
+                        let next = (side + 1) % 4;
+                        if sides.contains(&side) && sides.contains(&next) {
+                            let (ax, ay) = px(placed.pos, start);
+                            let (cx, cy) = px(placed.pos, corner);
+                            let (bx, by) = px(placed.pos, SIDE_CORNERS[next].1);
+                            let (mx, my) = px(placed.pos, (0.5, 0.5));
+                            let _ = write!(
+                                d,
+                                "M{ax:.1},{ay:.1} L{cx:.1},{cy:.1} L{bx:.1},{by:.1} L{mx:.1},{my:.1}Z"
+                            );
+                        }
+                    }
+                    let _ = write!(
+                        s,
+                        r##"<path d="{d}" fill="#b5651d" stroke="#7a4311" stroke-width="0.8"/>"##
+                    );
+                    if seg.pennants > 0 {
+                        let (x, y) = px(placed.pos, anchor(seg.kind, points));
+                        let _ = write!(
+                            s,
+                            r##"<path d="M{a:.1},{b:.1} h10 v7 l-5,5 l-5,-5z" fill="#2b5fb3" stroke="white" stroke-width="1"/>"##,
+                            a = x + 6.0,
+                            b = y - 12.0
+                        );
+                    }
+                }
+                FeatureKind::Road | FeatureKind::River => {
+                    let colour = if seg.kind == FeatureKind::Road {
+                        "#ffffff"
+                    } else {
+                        "#3a8fd9"
+                    };
+                    let width = if seg.kind == FeatureKind::Road {
+                        4.0
+                    } else {
+                        7.0
+                    };
+                    let ends: Vec<usize> = (0..12).filter(|i| points & (1 << i) != 0).collect();
+                    let (cx, cy) = px(placed.pos, (0.5, 0.5));
+                    let mut d = String::new();
+                    for (k, &i) in ends.iter().enumerate() {
+                        let (x, y) = px(placed.pos, POINT_XY[i]);
+                        if ends.len() == 2 {
+                            if k == 0 {
+                                let _ = write!(d, "M{x:.1},{y:.1} Q{cx:.1},{cy:.1} ");
+                            } else {
+                                let _ = write!(d, "{x:.1},{y:.1}");
+                            }
+                        } else {
+                            let (ex, ey) = px(
+                                placed.pos,
+                                (
+                                    0.5 + (POINT_XY[i].0 - 0.5) * 0.3,
+                                    0.5 + (POINT_XY[i].1 - 0.5) * 0.3,
+                                ),
+                            );
+                            let _ = write!(d, "M{x:.1},{y:.1} L{ex:.1},{ey:.1} ");
+                        }
+                    }
+                    let _ = write!(
+                        s,
+                        r##"<path d="{d}" fill="none" stroke="{colour}" stroke-width="{width}" stroke-linecap="round"/>"##
+                    );
+                    if ends.len() == 1 && seg.kind == FeatureKind::Road {
+                        let _ = write!(
+                            s,
+                            r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="4" fill="#6b6b6b"/>"##
+                        );
+                    }
+                }
+                FeatureKind::Monastery => {
+                    let (x, y) = px(placed.pos, (0.32, 0.32));
+                    let _ = write!(
+                        s,
+                        r##"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{w:.1}" rx="3" fill="#c0392b" stroke="#7b241c"/>"##,
+                        w = 0.36 * t
+                    );
+                }
+                FeatureKind::Field => {}
+            }
+        }
+        s.push_str("</g>");
+    }
+    if let Some(last) = game
+        .last_placed()
+        .or_else(|| board.tiles().last().filter(|_| board.len() > 1))
+    {
+        let (x0, y0) = px(last.pos, (0.0, 0.0));
+        let _ = write!(
+            s,
+            r##"<rect x="{x0}" y="{y0}" width="{t}" height="{t}" fill="none" stroke="#ff7f0e" stroke-width="3"/>"##
+        );
+    }
+    for f in game.figures() {
+        let Some(placed) = board.tile_at(f.pos) else {
+            continue;
+        };
+        let kind = placed.tile.kind();
+        let points = kind
+            .segment_with_location(f.feature, f.location, placed.rotation)
+            .map_or(0, |i| {
+                rotate_points(kind.segments[i].points, placed.rotation)
+            });
+        let (x, y) = px(f.pos, anchor(f.feature, points));
+        let colour = PLAYER_COLOURS[f.player % PLAYER_COLOURS.len()];
+        let shape = if f.feature == FeatureKind::Field {
+            format!(r#"<ellipse cx="{x:.1}" cy="{y:.1}" rx="8" ry="5""#)
+        } else {
+            format!(r#"<circle cx="{x:.1}" cy="{y:.1}" r="6.5""#)
+        };
+        let _ = write!(
+            s,
+            r##"{shape} fill="{colour}" stroke="white" stroke-width="1.5"><title>player {p} {feature}</title></{tag}>"##,
+            p = f.player + 1,
+            feature = f.feature,
+            tag = if f.feature == FeatureKind::Field {
+                "ellipse"
+            } else {
+                "circle"
+            }
+        );
+    }
+    s.push_str("</svg>");
+    s
 }

@@ -1,0 +1,283 @@
+//! Encodings for AI research: stable integer action ids, action masks, and board observations
+//! as planes (the Python module turns them into numpy arrays).
+//!
+//! **Action ids.** For a game whose start tile and stack hold `T` tiles in all, no tile can lie
+//! farther than `R = T - 1` from the origin, so placements are numbered over the square
+//! `-R..=R` × `-R..=R`: `place = ((y + R) * S + (x + R)) * 4 + quarter_turns` with `S = 2R + 1`.
+//! After them come deployments on the tile just laid: `S² · 4 + figure · 16 + segment`, where
+//! `segment` is the segment's index in the tile's catalogue listing and `figure` the index of
+//! the figure kind (0 = follower; room for 8 kinds). The last id is `pass`. The numbering
+//! depends only on the config, so ids are stable across a game and across games of one config.
+//!
+//! **Observations.** [`OBSERVATION_PLANES`] planes of `(2r + 1)²` cells centred on the start
+//! tile `(0, 0)`: plane `k`, row `y + r`, column `x + r` describes position `(x, y)`; tiles
+//! outside the window are not shown.
+
+use crate::action::{Action, Figure};
+use crate::game::{Game, Pending};
+use crate::geometry::{rotate_points, Position, Rotation};
+use crate::tile::FeatureKind;
+
+/// Segment slots per figure kind in the deployment ids.
+const SEGMENT_SLOTS: usize = 16;
+/// Figure kinds with room in the deployment ids.
+const FIGURE_SLOTS: usize = 8;
+
+/// Names of the observation planes, in order.
+pub const OBSERVATION_PLANES: [&str; 19] = [
+    "tile",
+    "city_n",
+    "city_e",
+    "city_s",
+    "city_w",
+    "road_n",
+    "road_e",
+    "road_s",
+    "road_w",
+    "monastery",
+    "pennant",
+    "last_placed",
+    "fits_current_tile",
+    "followers_p1",
+    "followers_p2",
+    "followers_p3",
+    "followers_p4",
+    "followers_p5",
+    "followers_p6",
+];
+
+/// The action-id numbering of one game (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActionSpace {
+    radius: i64,
+}
+
+impl ActionSpace {
+    /// The numbering for `game`'s config.
+    pub fn of(game: &Game) -> ActionSpace {
+        let tiles = game.config().stack_tiles().len() as i64 + 1;
+        ActionSpace {
+            radius: (tiles - 1).max(1),
+        }
+    }
+
+    fn side(&self) -> usize {
+        (2 * self.radius + 1) as usize
+    }
+
+    fn placements(&self) -> usize {
+        self.side() * self.side() * 4
+    }
+
+    /// Number of ids: every id is below this.
+    pub fn size(&self) -> usize {
+        self.placements() + FIGURE_SLOTS * SEGMENT_SLOTS + 1
+    }
+
+    /// The id of `action` in `game`'s current state, or `None` if the action has none (a
+    /// deployment not on the tile just laid, a position outside the square).
+    pub fn id(&self, game: &Game, action: Action) -> Option<usize> {
+        match action {
+            Action::Place { pos, rotation, .. } => {
+                let (x, y) = (pos.x as i64 + self.radius, pos.y as i64 + self.radius);
+                let side = self.side() as i64;
+                if !(0..side).contains(&x) || !(0..side).contains(&y) {
+                    return None;
+                }
+                Some(((y * side + x) as usize) * 4 + rotation.quarter_turns() as usize)
+            }
+            Action::Deploy {
+                figure,
+                pos,
+                feature,
+                location,
+            } => {
+                let placed = game.last_placed().filter(|p| p.pos == pos)?;
+                let segment =
+                    placed
+                        .tile
+                        .kind()
+                        .segment_with_location(feature, location, placed.rotation)?;
+                (segment < SEGMENT_SLOTS)
+                    .then(|| self.placements() + figure_index(figure) * SEGMENT_SLOTS + segment)
+            }
+            Action::Pass => Some(self.size() - 1),
+        }
+    }
+
+    /// The action with id `id` in `game`'s current state (legal or not), or `None` if `id`
+    /// names nothing there (no tile in hand for a placement, no tile just laid or no such
+    /// segment for a deployment, or `id` out of range).
+    pub fn action(&self, game: &Game, id: usize) -> Option<Action> {
+        if id >= self.size() {
+            return None;
+        }
+        if id == self.size() - 1 {
+            return Some(Action::Pass);
+        }
+        if id < self.placements() {
+            let tile = game.current_tile()?;
+            let cell = id / 4;
+            let side = self.side();
+            let pos = Position::new(
+                (cell % side) as i32 - self.radius as i32,
+                (cell / side) as i32 - self.radius as i32,
+            );
+            return Some(Action::Place {
+                tile,
+                pos,
+                rotation: Rotation::from_quarter_turns((id % 4) as u8),
+            });
+        }
+        let rest = id - self.placements();
+        let figure = FIGURES.get(rest / SEGMENT_SLOTS).copied()?;
+        let placed = game.last_placed()?;
+        let seg = placed.tile.kind().segments.get(rest % SEGMENT_SLOTS)?;
+        Some(Action::Deploy {
+            figure,
+            pos: placed.pos,
+            feature: seg.kind,
+            location: seg.location(placed.rotation),
+        })
+    }
+
+    /// The ids of every legal action, in the order of [`Game::legal_actions`].
+    pub fn legal_ids(&self, game: &Game) -> Vec<usize> {
+        game.legal_actions()
+            .into_iter()
+            .filter_map(|a| self.id(game, a))
+            .collect()
+    }
+
+    /// A mask of [`ActionSpace::size`] entries, true at the id of every legal action.
+    pub fn mask(&self, game: &Game) -> Vec<bool> {
+        let mut mask = vec![false; self.size()];
+        for id in self.legal_ids(game) {
+            mask[id] = true;
+        }
+        mask
+    }
+}
+
+/// Figure kinds in id order.
+const FIGURES: [Figure; 1] = [Figure::Follower];
+
+fn figure_index(figure: Figure) -> usize {
+    FIGURES.iter().position(|f| *f == figure).unwrap_or(0)
+}
+
+/// The observation of `game` with window radius `radius`: a flat `u8` array of shape
+/// `(OBSERVATION_PLANES.len(), 2 * radius + 1, 2 * radius + 1)` in row-major order (see the
+/// module documentation and [`OBSERVATION_PLANES`]).
+pub fn observation(game: &Game, radius: usize) -> Vec<u8> {
+    let w = 2 * radius + 1;
+    let planes = OBSERVATION_PLANES.len();
+    let mut out = vec![0u8; planes * w * w];
+    let r = radius as i64;
+    let cell = |pos: Position| -> Option<usize> {
+        let (x, y) = (pos.x as i64 + r, pos.y as i64 + r);
+        (x >= 0 && y >= 0 && x < w as i64 && y < w as i64).then(|| (y as usize) * w + x as usize)
+    };
+    let mut set = |plane: usize, pos: Position, value: u8| {
+        if let Some(c) = cell(pos) {
+            out[plane * w * w + c] = out[plane * w * w + c].saturating_add(value);
+        }
+    };
+    let board = game.board();
+    for placed in board.tiles() {
+        set(0, placed.pos, 1);
+        for seg in &placed.tile.kind().segments {
+            let points = rotate_points(seg.points, placed.rotation);
+            for side in 0..4 {
+                if points & (1 << (3 * side + 1)) != 0 {
+                    match seg.kind {
+                        FeatureKind::City => set(1 + side, placed.pos, 1),
+                        FeatureKind::Road => set(5 + side, placed.pos, 1),
+                        _ => {}
+                    }
+                }
+            }
+            match seg.kind {
+                FeatureKind::Monastery => set(9, placed.pos, 1),
+                FeatureKind::City if seg.pennants > 0 => set(10, placed.pos, seg.pennants),
+                _ => {}
+            }
+        }
+    }
+    if let Some(last) = game
+        .last_placed()
+        .or_else(|| board.tiles().last().filter(|_| board.len() > 1))
+    {
+        set(11, last.pos, 1);
+    }
+    if let Pending::Place { .. } = game.pending() {
+        let mut fits: Vec<Position> = game
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Place { pos, .. } => Some(pos),
+                _ => None,
+            })
+            .collect();
+        fits.dedup();
+        for pos in fits {
+            set(12, pos, 1);
+        }
+    }
+    for f in game.figures() {
+        set(13 + f.player.min(5), f.pos, 1);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+
+    #[test]
+    fn ids_round_trip_for_every_legal_action() {
+        let mut game = Game::new(Config::new(3), 4).unwrap();
+        let space = ActionSpace::of(&game);
+        assert_eq!(space.size(), 143 * 143 * 4 + 129, "72 tiles: radius 71");
+        let mut steps = 0;
+        while !game.is_over() && steps < 120 {
+            let legal = game.legal_actions();
+            let ids = space.legal_ids(&game);
+            assert_eq!(ids.len(), legal.len());
+            for (a, id) in legal.iter().zip(&ids) {
+                assert_eq!(space.action(&game, *id), Some(*a));
+            }
+            let mask = space.mask(&game);
+            assert_eq!(mask.iter().filter(|m| **m).count(), legal.len());
+            game.play(legal[steps % legal.len()]).unwrap();
+            steps += 1;
+        }
+        assert_eq!(space.action(&game, space.size()), None);
+    }
+
+    #[test]
+    fn observation_shows_the_start_tile() {
+        let game = Game::new(Config::new(2), 0).unwrap();
+        let r = 2;
+        let w = 2 * r + 1;
+        let obs = observation(&game, r);
+        assert_eq!(obs.len(), OBSERVATION_PLANES.len() * w * w);
+        let at = |plane: usize, x: i64, y: i64| {
+            obs[plane * w * w + ((y + 2) as usize) * w + (x + 2) as usize]
+        };
+        assert_eq!(at(0, 0, 0), 1);
+        assert_eq!(
+            (at(1, 0, 0), at(2, 0, 0), at(3, 0, 0)),
+            (1, 0, 0),
+            "city north"
+        );
+        assert_eq!(
+            (at(6, 0, 0), at(8, 0, 0), at(5, 0, 0)),
+            (1, 1, 0),
+            "road east-west"
+        );
+        assert_eq!(obs[..w * w].iter().map(|v| *v as usize).sum::<usize>(), 1);
+        assert!(at(12, 1, 0) + at(12, -1, 0) + at(12, 0, 1) + at(12, 0, -1) > 0);
+    }
+}
