@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test the project has. The single entry point for people and CI (.ci/run calls it).
-# Needs a Rust toolchain (cargo); installs what else it needs (a C compiler, make, valgrind)
-# with apt-get when missing.
+# Needs a Rust toolchain (cargo) and Python 3 (>= 3.9, with venv); installs what else it needs:
+# a C compiler, make and valgrind with apt-get when missing, and the Python tools (maturin,
+# numpy, pytest, mypy, matplotlib, nbclient, ipykernel, tqdm) into target/py-venv with pip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,7 +34,8 @@ RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked --quiet
 echo "== Rust tests (unit, scenarios, JCloisterZone replays, properties, perft, doc tests)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-cargo test --workspace --locked 2>&1 | tee "$tmp/cargo-test.txt"
+# The Python crate is tested through Python below (its tests need the interpreter).
+cargo test --workspace --exclude carcassonne-py --locked 2>&1 | tee "$tmp/cargo-test.txt"
 
 echo "== benchmarks compile and run once (no timing asserted)"
 cargo bench --locked -p carcassonne --bench engine -- --test
@@ -46,8 +48,22 @@ make -s -C examples/c all valgrind
 echo "== C API and Rust API play the same games"
 cargo run --release --locked --quiet --example ffi_bench -- --games 300
 
+echo "== Python module: build the abi3 wheel with maturin in a virtualenv, then test it"
+venv="$(pwd)/target/py-venv"
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -m pip install -q --upgrade pip > /dev/null
+"$venv/bin/python" -m pip install -q maturin numpy pytest mypy matplotlib nbclient nbformat ipykernel tqdm
+rm -rf target/wheels
+"$venv/bin/maturin" build --release --locked -q -m carcassonne-py/Cargo.toml -o target/wheels -i "$venv/bin/python"
+"$venv/bin/python" -m pip install -q --force-reinstall --no-deps target/wheels/carcassonne-*.whl
+"$venv/bin/python" -m mypy.stubtest carcassonne
+(cd "$tmp" && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$OLDPWD/tests/python") | tee "$tmp/py-tests.txt"
+"$venv/bin/python" examples/python/play.py --seed 3 --svg "$tmp/board.svg" > /dev/null
+grep -q "<svg" "$tmp/board.svg"
+
 echo "== main job and replay"
-cargo run --release --locked --example play -- --seed 7 --out "$tmp/game.json" > "$tmp/play.txt"
+cargo run --release --locked --example play -- --seed 7 --out "$tmp/game.json" --svg "$tmp/play.svg" > "$tmp/play.txt"
+grep -q "<svg" "$tmp/play.svg"
 grep -q "Final scores" "$tmp/play.txt"
 cargo run --release --locked --example replay -- "$tmp/game.json" > /dev/null
 cargo run --release --locked --quiet --example replay -- "$tmp/c_game.json" > /dev/null
@@ -60,5 +76,6 @@ done
 jcz_files=$(ls "$shared"/jcz/engine-tests/basic/*.jcz | grep -v -e garden-scoring -e tiny-city-coa | wc -l)
 passed=$(awk '/^test result:/ {for (i = 1; i <= NF; i++) if ($i ~ /^passed;?$/) s += $(i-1)} END {print s + 0}' "$tmp/cargo-test.txt")
 c_passed=$(awk '/ passed, 0 failed$/ {print $1}' "$tmp/c-tests.txt")
-echo "Rust tests: $passed passed; C API checks: $c_passed passed; example replays of $jcz_files JCloisterZone files: all assertions PASS"
-echo "$((passed + c_passed)) passed, 0 failed"
+py_passed=$(awk '/ passed in / {print $1}' "$tmp/py-tests.txt")
+echo "Rust tests: $passed passed; C API checks: $c_passed passed; Python tests: $py_passed passed; example replays of $jcz_files JCloisterZone files: all assertions PASS"
+echo "$((passed + c_passed + py_passed)) passed, 0 failed"

@@ -3,9 +3,10 @@
 //!
 //! ```text
 //! cargo run --release --example play -- [--players N] [--seed S] [--bots random,greedy,...]
-//!                                       [--out FILE]
+//!                                       [--out FILE] [--svg FILE]
 //! ```
-//! Defaults: 2 players, seed 1, bots `random,greedy`, record saved to `game.json`.
+//! Defaults: 2 players, seed 1, bots `random,greedy`, record saved to `game.json`; `--svg`
+//! also draws the final board as an SVG picture.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -27,7 +28,9 @@ fn main() -> ExitCode {
 fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE]");
+        println!(
+            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE]"
+        );
         return Ok(());
     }
     let players: usize = match option(&args, "--players") {
@@ -118,6 +121,11 @@ fn run() -> Result<(), String> {
         );
     }
     std::fs::write(&out, game.to_json()).map_err(|e| format!("cannot write {out}: {e}"))?;
+    if let Some(svg) = option(&args, "--svg") {
+        std::fs::write(&svg, carcassonne::render::board_svg(&game))
+            .map_err(|e| format!("cannot write {svg}: {e}"))?;
+        println!("Board drawn to {svg}");
+    }
     println!("\nRecord saved to {out} (replay it: cargo run --release --example replay -- {out})");
     Ok(())
 }

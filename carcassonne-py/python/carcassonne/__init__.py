@@ -1,0 +1,55 @@
+"""The Carcassonne rules engine for Python.
+
+>>> import carcassonne
+>>> game = carcassonne.Game(players=2, seed=7)
+>>> while not game.is_over:
+...     game.play(game.legal_actions()[0])
+...
+>>> len(game.scores)
+2
+
+Games draw tiles from a seeded generator (or, with ``explicit_draws=True``, wait for
+``game.draw(tile)``); ``legal_actions()`` lists every legal ``Action`` of the pending decision and
+``play(action)`` returns the ``Event`` list, scores explained. Errors are ``ValueError``
+subclasses: ``IllegalActionError``, ``ConfigError``, ``RecordError``. In a notebook a ``Game``
+draws itself as SVG. For research: ``legal_action_ids()``, ``action_mask()``, ``play_id()``,
+``observation()`` and the batched ``play_random_games`` / ``play_greedy_games`` (GIL released).
+"""
+
+from ._carcassonne import (
+    OBSERVATION_PLANES,
+    Action,
+    Bot,
+    ConfigError,
+    Event,
+    Game,
+    IllegalActionError,
+    PlacedFigure,
+    PlacedTile,
+    RecordError,
+    __version__,
+    jcz_assertions,
+    play_games,
+    play_greedy_games,
+    play_random_games,
+    tile_ids,
+)
+
+__all__ = [
+    "OBSERVATION_PLANES",
+    "Action",
+    "Bot",
+    "ConfigError",
+    "Event",
+    "Game",
+    "IllegalActionError",
+    "PlacedFigure",
+    "PlacedTile",
+    "RecordError",
+    "__version__",
+    "jcz_assertions",
+    "play_games",
+    "play_greedy_games",
+    "play_random_games",
+    "tile_ids",
+]

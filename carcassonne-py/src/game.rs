@@ -1,0 +1,362 @@
+//! `carcassonne.Game`.
+
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use carcassonne::encoding::{observation, ActionSpace, OBSERVATION_PLANES};
+use carcassonne::{Action, Game, JczGame, Pending, TileId};
+
+use crate::values::{PyAction, PyEvent, PyPlacedFigure, PyPlacedTile};
+use crate::{make_config, ConfigError, IllegalActionError, RecordError};
+
+/// A game of Carcassonne.
+///
+/// `Game()` is a two-player base game with seed 0; keyword arguments choose players, sets,
+/// seed and rule variants, or pass `config=` (a dict or JSON string of the full config).
+/// Methods that fail raise `IllegalActionError`, `ConfigError` or `RecordError` (all
+/// `ValueError`s) and leave the game as it was.
+#[pyclass(name = "Game", module = "carcassonne", eq)]
+#[derive(Clone, PartialEq)]
+pub struct PyGame {
+    game: Game,
+}
+
+impl PyGame {
+    /// The core game.
+    pub(crate) fn inner(&self) -> &Game {
+        &self.game
+    }
+}
+
+fn events(list: Vec<carcassonne::Event>) -> Vec<PyEvent> {
+    list.into_iter().map(PyEvent).collect()
+}
+
+fn action_of(action: &Bound<'_, PyAny>) -> PyResult<Action> {
+    if let Ok(a) = action.cast::<PyAction>() {
+        return Ok(a.get().0);
+    }
+    let text: String = action.extract().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err("an action is an Action or its notation as a str")
+    })?;
+    text.parse()
+        .map_err(|e: carcassonne::ParseError| IllegalActionError::new_err(e.to_string()))
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (players=2, sets=None, seed=0, *, names=None, farmers=true, small_city="standard", farm_city_scoring="per_field", explicit_draws=false, config=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        players: usize,
+        sets: Option<Vec<String>>,
+        seed: u64,
+        names: Option<Vec<String>>,
+        farmers: bool,
+        small_city: &str,
+        farm_city_scoring: &str,
+        explicit_draws: bool,
+        config: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyGame> {
+        let config = make_config(
+            players,
+            sets,
+            names,
+            farmers,
+            small_city,
+            farm_city_scoring,
+            explicit_draws,
+            config,
+        )?;
+        let game = Game::new(config, seed).map_err(|e| ConfigError::new_err(e.to_string()))?;
+        Ok(PyGame { game })
+    }
+
+    /// Number of players.
+    #[getter]
+    fn players(&self) -> usize {
+        self.game.players()
+    }
+
+    /// Player names, by seat.
+    #[getter]
+    fn names(&self) -> Vec<String> {
+        (0..self.game.players())
+            .map(|p| self.game.config().player_name(p))
+            .collect()
+    }
+
+    /// The seed the game was created with.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.game.seed()
+    }
+
+    /// The full configuration as a dict.
+    #[getter]
+    fn config<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let text = serde_json::to_string(self.game.config()).unwrap_or_default();
+        py.import("json")?.call_method1("loads", (text,))
+    }
+
+    /// The seat whose decision is pending.
+    #[getter]
+    fn current_player(&self) -> usize {
+        self.game.current_player()
+    }
+
+    /// The pending decision: `"draw"`, `"place"`, `"deploy"` or `"game_over"`.
+    #[getter]
+    fn pending(&self) -> &'static str {
+        match self.game.pending() {
+            Pending::Draw => "draw",
+            Pending::Place { .. } => "place",
+            Pending::Deploy { .. } => "deploy",
+            _ => "game_over",
+        }
+    }
+
+    /// The tile in hand (drawn, not yet placed), or None.
+    #[getter]
+    fn current_tile(&self) -> Option<&'static str> {
+        self.game.current_tile().map(TileId::as_str)
+    }
+
+    /// Scores by seat.
+    #[getter]
+    fn scores(&self) -> Vec<u32> {
+        self.game.scores()
+    }
+
+    /// Followers in supply, by seat.
+    #[getter]
+    fn followers(&self) -> Vec<u32> {
+        (0..self.game.players())
+            .map(|p| self.game.followers_in_supply(p) as u32)
+            .collect()
+    }
+
+    /// Tiles left in the stack.
+    #[getter]
+    fn tiles_left(&self) -> usize {
+        self.game.tiles_left()
+    }
+
+    /// Whether the game is over (and finally scored).
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// The tiles on the board, in the order they were laid.
+    #[getter]
+    fn board(&self) -> Vec<PyPlacedTile> {
+        self.game
+            .board()
+            .tiles()
+            .iter()
+            .map(PyPlacedTile::from)
+            .collect()
+    }
+
+    /// The figures on the board, in the order they were deployed.
+    #[getter]
+    fn figures(&self) -> Vec<PyPlacedFigure> {
+        self.game
+            .figures()
+            .iter()
+            .map(PyPlacedFigure::from)
+            .collect()
+    }
+
+    /// Every action played so far.
+    #[getter]
+    fn actions(&self) -> Vec<PyAction> {
+        self.game.actions().iter().copied().map(PyAction).collect()
+    }
+
+    /// Every legal action of the pending decision (empty while a draw is pending or after the
+    /// game).
+    fn legal_actions(&self) -> Vec<PyAction> {
+        self.game
+            .legal_actions()
+            .into_iter()
+            .map(PyAction)
+            .collect()
+    }
+
+    /// Plays an action (an `Action` or its notation) and returns the events. Raises
+    /// `IllegalActionError` (the game is unchanged) if it is not legal.
+    fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<Vec<PyEvent>> {
+        let action = action_of(action)?;
+        self.game
+            .play(action)
+            .map(events)
+            .map_err(|e| IllegalActionError::new_err(e.to_string()))
+    }
+
+    /// Supplies the next tile (explicit-draw games) and returns the events. Raises
+    /// `IllegalActionError` if no draw is pending, draws are automatic, or no such tile is left.
+    fn draw(&mut self, tile: &str) -> PyResult<Vec<PyEvent>> {
+        let tile: TileId = tile
+            .parse()
+            .map_err(|e: carcassonne::ParseError| IllegalActionError::new_err(e.to_string()))?;
+        self.game
+            .draw(tile)
+            .map(events)
+            .map_err(|e| IllegalActionError::new_err(e.to_string()))
+    }
+
+    /// The possible draws with their probabilities, when a draw is pending.
+    fn chance_outcomes(&self) -> Vec<(&'static str, f64)> {
+        self.game
+            .chance_outcomes()
+            .into_iter()
+            .map(|(t, p)| (t.as_str(), p))
+            .collect()
+    }
+
+    /// A copy of the game.
+    fn clone(&self) -> PyGame {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> PyGame {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        Clone::clone(self)
+    }
+
+    /// The game's JSON record (config, seed, draws, actions).
+    fn to_json(&self) -> String {
+        self.game.to_json()
+    }
+
+    /// Loads and replays a JSON record. Raises `RecordError` naming what is wrong.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<PyGame> {
+        Game::from_json(text)
+            .map(|game| PyGame { game })
+            .map_err(|e| RecordError::new_err(e.to_string()))
+    }
+
+    /// Imports and replays a JCloisterZone `.jcz` saved game. Raises `RecordError`.
+    #[staticmethod]
+    fn from_jcz(path: std::path::PathBuf) -> PyResult<PyGame> {
+        JczGame::from_path(&path)
+            .map(|j| PyGame { game: j.game })
+            .map_err(|e| RecordError::new_err(e.to_string()))
+    }
+
+    /// The board as SVG.
+    fn to_svg(&self) -> String {
+        carcassonne::render::board_svg(&self.game)
+    }
+
+    /// Writes the board as an SVG file.
+    fn save_svg(&self, path: std::path::PathBuf) -> PyResult<()> {
+        std::fs::write(&path, self.to_svg())
+            .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())))
+    }
+
+    fn _repr_svg_(&self) -> String {
+        self.to_svg()
+    }
+
+    /// The board as text (5x3 characters per tile).
+    fn board_text(&self) -> String {
+        carcassonne::render::board_text(&self.game)
+    }
+
+    /// Number of action ids of this game's config (ids are `0 .. action_space_size`).
+    #[getter]
+    fn action_space_size(&self) -> usize {
+        ActionSpace::of(&self.game).size()
+    }
+
+    /// The ids of the legal actions, in the order of `legal_actions()`.
+    fn legal_action_ids(&self) -> Vec<usize> {
+        ActionSpace::of(&self.game).legal_ids(&self.game)
+    }
+
+    /// A boolean numpy array of `action_space_size` entries, true at every legal action id.
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        PyArray1::from_vec(py, ActionSpace::of(&self.game).mask(&self.game))
+    }
+
+    /// The id of `action` now, or None if it has none.
+    fn action_id(&self, action: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        let action = action_of(action)?;
+        Ok(ActionSpace::of(&self.game).id(&self.game, action))
+    }
+
+    /// The action with id `id` now (legal or not). Raises `IllegalActionError` if the id names
+    /// nothing in this state.
+    fn action_from_id(&self, id: usize) -> PyResult<PyAction> {
+        ActionSpace::of(&self.game)
+            .action(&self.game, id)
+            .map(PyAction)
+            .ok_or_else(|| IllegalActionError::new_err(format!("action id {id} names nothing now")))
+    }
+
+    /// Plays the action with id `id` and returns the events.
+    fn play_id(&mut self, id: usize) -> PyResult<Vec<PyEvent>> {
+        let action = ActionSpace::of(&self.game)
+            .action(&self.game, id)
+            .ok_or_else(|| {
+                IllegalActionError::new_err(format!("action id {id} names nothing now"))
+            })?;
+        self.game
+            .play(action)
+            .map(events)
+            .map_err(|e| IllegalActionError::new_err(e.to_string()))
+    }
+
+    /// The board around the start tile as a uint8 array of shape
+    /// `(len(OBSERVATION_PLANES), 2 * radius + 1, 2 * radius + 1)`: plane `k`, row `y + radius`,
+    /// column `x + radius` describe position `(x, y)`.
+    #[pyo3(signature = (radius=15))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        radius: usize,
+    ) -> PyResult<Bound<'py, numpy::PyArray3<u8>>> {
+        if radius > 500 {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "radius must be at most 500",
+            ));
+        }
+        let w = 2 * radius + 1;
+        let flat = observation(&self.game, radius);
+        PyArray1::from_vec(py, flat).reshape([OBSERVATION_PLANES.len(), w, w])
+    }
+
+    fn __repr__(&self) -> String {
+        let tile = self
+            .game
+            .current_tile()
+            .map_or("None".into(), |t| format!("'{t}'"));
+        format!(
+            "<Game players={} seed={} pending='{}' current_tile={} tiles_left={} scores={:?}>",
+            self.game.players(),
+            self.game.seed(),
+            self.pending(),
+            tile,
+            self.game.tiles_left(),
+            self.game.scores()
+        )
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let json = slf.borrow().game.to_json();
+        let from_json = py.get_type::<PyGame>().getattr("from_json")?;
+        Ok((from_json, PyTuple::new(py, [json])?))
+    }
+}

@@ -1,0 +1,200 @@
+//! `carcassonne._carcassonne`: the native module behind the Python package `carcassonne`.
+//!
+//! It translates between Python and the Rust core and checks its inputs; the rules, encodings
+//! and bots all live in the core crate.
+
+#![deny(missing_docs)]
+
+mod game;
+mod values;
+
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use carcassonne::bots::{play_games as core_play_games, BotKind};
+use carcassonne::{Config, JczGame};
+
+pub use game::PyGame;
+
+create_exception!(
+    carcassonne,
+    IllegalActionError,
+    PyValueError,
+    "An action or draw that is not legal now; the game is unchanged."
+);
+create_exception!(
+    carcassonne,
+    ConfigError,
+    PyValueError,
+    "An invalid game configuration (players, sets, rules)."
+);
+create_exception!(
+    carcassonne,
+    RecordError,
+    PyValueError,
+    "A saved game (JSON record or JCloisterZone .jcz) that cannot be loaded or replayed."
+);
+
+/// Builds a core `Config` from the keyword arguments shared by `Game` and the batch functions.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn make_config(
+    players: usize,
+    sets: Option<Vec<String>>,
+    names: Option<Vec<String>>,
+    farmers: bool,
+    small_city: &str,
+    farm_city_scoring: &str,
+    explicit_draws: bool,
+    config: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Config> {
+    if let Some(extra) = config {
+        let text: String = if let Ok(s) = extra.extract::<String>() {
+            s
+        } else {
+            let json = extra.py().import("json")?;
+            json.call_method1("dumps", (extra,))?.extract()?
+        };
+        return serde_json::from_str::<Config>(&text)
+            .map_err(|e| ConfigError::new_err(format!("invalid config: {e}")));
+    }
+    let mut c = Config::new(players);
+    if let Some(sets) = sets {
+        c.sets = sets
+            .iter()
+            .map(|s| {
+                s.parse()
+                    .map_err(|e: carcassonne::ParseError| ConfigError::new_err(e.to_string()))
+            })
+            .collect::<PyResult<_>>()?;
+    }
+    c.names = names.unwrap_or_default();
+    c.rules.farmers = farmers;
+    c.rules.small_city = match small_city {
+        "standard" | "4" => carcassonne::SmallCityScoring::Standard,
+        "legacy2" | "2" => carcassonne::SmallCityScoring::Legacy2,
+        other => {
+            return Err(ConfigError::new_err(format!(
+                "small_city must be 'standard' or 'legacy2', not {other:?}"
+            )))
+        }
+    };
+    c.rules.farm_city_scoring = match farm_city_scoring {
+        "per_field" => carcassonne::FarmCityScoring::PerField,
+        "once_per_player" => carcassonne::FarmCityScoring::OncePerPlayer,
+        other => {
+            return Err(ConfigError::new_err(format!(
+                "farm_city_scoring must be 'per_field' or 'once_per_player', not {other:?}"
+            )))
+        }
+    };
+    c.explicit_draws = explicit_draws;
+    c.validate()
+        .map_err(|e| ConfigError::new_err(e.to_string()))?;
+    Ok(c)
+}
+
+/// Plays `n` games between built-in bots in Rust (the GIL is released) and returns the final
+/// scores as an int64 array of shape `(n, players)`. `bots` names the bot of each seat in turn
+/// (`"random"` or `"greedy"`); game `i` uses seed `seed + i`.
+#[pyfunction]
+#[pyo3(signature = (n, *, players=2, sets=None, seed=0, bots=None))]
+fn play_games<'py>(
+    py: Python<'py>,
+    n: usize,
+    players: usize,
+    sets: Option<Vec<String>>,
+    seed: u64,
+    bots: Option<Vec<String>>,
+) -> PyResult<Bound<'py, numpy::PyArray2<i64>>> {
+    let config = make_config(
+        players,
+        sets,
+        None,
+        true,
+        "standard",
+        "per_field",
+        false,
+        None,
+    )?;
+    let kinds: Vec<BotKind> = bots
+        .unwrap_or_else(|| vec!["random".into()])
+        .iter()
+        .map(|b| {
+            b.parse()
+                .map_err(|e: carcassonne::ParseError| PyValueError::new_err(e.to_string()))
+        })
+        .collect::<PyResult<_>>()?;
+    let rows = py
+        .detach(|| core_play_games(&config, n, seed, &kinds))
+        .map_err(|e| ConfigError::new_err(e.to_string()))?;
+    let flat: Vec<i64> = rows.iter().flatten().map(|&s| s as i64).collect();
+    PyArray1::from_vec(py, flat).reshape([n, players])
+}
+
+/// `play_games` with random bots in every seat.
+#[pyfunction]
+#[pyo3(signature = (n, *, players=2, sets=None, seed=0))]
+fn play_random_games<'py>(
+    py: Python<'py>,
+    n: usize,
+    players: usize,
+    sets: Option<Vec<String>>,
+    seed: u64,
+) -> PyResult<Bound<'py, numpy::PyArray2<i64>>> {
+    play_games(py, n, players, sets, seed, Some(vec!["random".into()]))
+}
+
+/// `play_games` with greedy bots in every seat.
+#[pyfunction]
+#[pyo3(signature = (n, *, players=2, sets=None, seed=0))]
+fn play_greedy_games<'py>(
+    py: Python<'py>,
+    n: usize,
+    players: usize,
+    sets: Option<Vec<String>>,
+    seed: u64,
+) -> PyResult<Bound<'py, numpy::PyArray2<i64>>> {
+    play_games(py, n, players, sets, seed, Some(vec!["greedy".into()]))
+}
+
+/// Replays a JCloisterZone `.jcz` file and evaluates its test assertions: a list of
+/// `(assertion, holds)` pairs. Raises `RecordError` if the file cannot be imported.
+#[pyfunction]
+fn jcz_assertions(path: std::path::PathBuf) -> PyResult<Vec<(String, bool)>> {
+    let jcz = JczGame::from_path(&path).map_err(|e| RecordError::new_err(e.to_string()))?;
+    Ok(jcz.check().into_iter().map(|r| (r.text, r.ok)).collect())
+}
+
+/// The ids of every tile kind in the catalogue (`"A"` .. `"X"` for the base game).
+#[pyfunction]
+fn tile_ids() -> Vec<&'static str> {
+    carcassonne::catalogue().ids().map(|t| t.as_str()).collect()
+}
+
+/// The native module.
+#[pymodule]
+fn _carcassonne(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
+    m.add("ConfigError", py.get_type::<ConfigError>())?;
+    m.add("RecordError", py.get_type::<RecordError>())?;
+    m.add(
+        "OBSERVATION_PLANES",
+        carcassonne::encoding::OBSERVATION_PLANES.to_vec(),
+    )?;
+    m.add_class::<PyGame>()?;
+    m.add_class::<values::PyAction>()?;
+    m.add_class::<values::PyBot>()?;
+    m.add_class::<values::PyEvent>()?;
+    m.add_class::<values::PyPlacedTile>()?;
+    m.add_class::<values::PyPlacedFigure>()?;
+    m.add_function(wrap_pyfunction!(play_games, m)?)?;
+    m.add_function(wrap_pyfunction!(play_random_games, m)?)?;
+    m.add_function(wrap_pyfunction!(play_greedy_games, m)?)?;
+    m.add_function(wrap_pyfunction!(jcz_assertions, m)?)?;
+    m.add_function(wrap_pyfunction!(tile_ids, m)?)?;
+    Ok(())
+}

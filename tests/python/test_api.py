@@ -1,0 +1,263 @@
+"""Tests of the Python API: games, actions, events, errors, pickling, records, JCloisterZone
+files, research encodings, batch play and pictures."""
+
+import copy
+import pickle
+
+import numpy as np
+import pytest
+
+import carcassonne
+from carcassonne import Action, ConfigError, Game, IllegalActionError, RecordError
+
+IN_SCOPE_JCZ = [
+    "city-and-road-scoring.jcz",
+    "field-scoring.jcz",
+    "monastery-scoring.jcz",
+    "tiny-city-rule.jcz",
+]
+
+
+def play_out(game: Game, pick=lambda actions: actions[len(actions) // 2]) -> Game:
+    while not game.is_over:
+        game.play(pick(game.legal_actions()))
+    return game
+
+
+def test_defaults_make_a_two_player_base_game():
+    game = Game()
+    assert game.players == 2
+    assert game.seed == 0
+    assert game.pending == "place"
+    assert game.current_player == 0
+    assert game.current_tile in carcassonne.tile_ids()
+    assert game.scores == [0, 0]
+    assert game.followers == [7, 7]
+    assert game.tiles_left == 70
+    assert (game.board[0].tile, game.board[0].x, game.board[0].y) == ("D", 0, 0)
+    assert game.config["rules"]["farmers"] is True
+    assert "Game players=2 seed=0" in repr(game)
+
+
+def test_keyword_arguments_configure_the_game():
+    game = Game(players=4, seed=3, names=["a", "b", "c", "d"], farmers=False, small_city="legacy2")
+    assert game.names == ["a", "b", "c", "d"]
+    assert game.config["rules"] == {
+        "farmers": False,
+        "small_city": "legacy2",
+        "farm_city_scoring": "per_field",
+    }
+    game = Game(config={"players": 3, "explicit_draws": True})
+    assert game.players == 3 and game.pending == "draw"
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"players": 9}, "9 players"),
+        ({"players": 0}, "0 players"),
+        ({"sets": ["nope"]}, "nope"),
+        ({"small_city": "huge"}, "small_city"),
+        ({"farm_city_scoring": "never"}, "farm_city_scoring"),
+        ({"names": ["only one"]}, "names"),
+        ({"config": {"players": 2, "bogus": 1}}, "bogus"),
+    ],
+)
+def test_bad_configs_raise_config_error_naming_the_problem(kwargs, message):
+    with pytest.raises(ConfigError, match=message):
+        Game(**kwargs)
+    assert issubclass(ConfigError, ValueError)
+
+
+def test_actions_are_values_with_a_notation():
+    a = Action("place D 1,-2 R90")
+    assert (a.kind, a.tile, a.x, a.y, a.rotation) == ("place", "D", 1, -2, 90)
+    assert a.figure is None and a.location is None
+    assert str(a) == "place D 1,-2 R90"
+    assert repr(a) == 'Action("place D 1,-2 R90")'
+    assert a == Action("place D 1,-2 R90") and hash(a) == hash(Action("place D 1,-2 R90"))
+    assert a != Action("pass")
+    d = Action("deploy follower 0,1 field NL.NR")
+    assert (d.kind, d.figure, d.feature, d.location) == ("deploy", "follower", "field", "NL.NR")
+    assert pickle.loads(pickle.dumps(d)) == d
+    assert len({a, Action("place D 1,-2 R90"), d}) == 2
+    with pytest.raises(ValueError, match="rotation"):
+        Action("place D 1,0 R45")
+    with pytest.raises(ValueError):
+        Action("jump")
+    with pytest.raises(AttributeError):
+        a.x = 3  # type: ignore[misc]
+
+
+def test_play_returns_events_and_illegal_actions_change_nothing():
+    game = Game(seed=5)
+    before = game.clone()
+    with pytest.raises(IllegalActionError, match="does not touch the board|taken|edges"):
+        game.play(Action(f"place {game.current_tile} 40,40 R0"))
+    with pytest.raises(IllegalActionError, match="pending decision"):
+        game.play("pass")
+    with pytest.raises(TypeError):
+        game.play(42)  # type: ignore[arg-type]
+    assert game == before
+    events = game.play(game.legal_actions()[0])
+    assert events[0].kind == "tile_placed" and events[0].player == 0
+    assert game != before
+    assert game.actions == [before.legal_actions()[0]]
+
+
+def test_score_events_explain_themselves():
+    game = Game(config={"players": 2, "explicit_draws": True, "stack": ["E"]})
+    game.draw("E")
+    game.play("place E 0,-1 R180")
+    events = game.play("deploy follower 0,-1 city S")
+    scored = [e for e in events if e.kind == "scored"]
+    assert len(scored) == 1
+    s = scored[0]
+    assert (s.player, s.points, s.feature, s.tiles, s.pennants, s.complete) == (0, 4, "city", 2, 0, True)
+    assert s.reason == "a completed city (2 tiles, 0 pennants)"
+    assert "points=4" in repr(s)
+    assert events[-1].kind == "game_over" and events[-1].scores == [4, 0]
+    assert game.scores == [4, 0] and game.is_over
+
+
+def test_explicit_draws_and_chance_outcomes():
+    game = Game(explicit_draws=True)
+    assert game.pending == "draw" and game.legal_actions() == []
+    outcomes = dict(game.chance_outcomes())
+    assert len(outcomes) == 24 and abs(sum(outcomes.values()) - 1) < 1e-9
+    assert outcomes["D"] == pytest.approx(3 / 71)
+    with pytest.raises(IllegalActionError, match="no such tile"):
+        game.draw("ZZ")
+    game.draw("C")
+    assert game.pending == "place" and game.current_tile == "C"
+    with pytest.raises(IllegalActionError, match="no tile is to be drawn"):
+        game.draw("A")
+    with pytest.raises(IllegalActionError, match="draws its tiles itself"):
+        Game().draw("A")
+
+
+def test_games_pickle_copy_and_round_trip_through_json():
+    game = Game(players=3, seed=11)
+    for _ in range(20):
+        game.play(game.legal_actions()[-1])
+    assert pickle.loads(pickle.dumps(game)) == game
+    assert copy.copy(game) == game and copy.deepcopy(game) == game
+    assert Game.from_json(game.to_json()) == game
+    clone = game.clone()
+    clone.play(clone.legal_actions()[0])
+    assert clone != game
+    with pytest.raises(RecordError, match="invalid record JSON"):
+        Game.from_json("{broken")
+    with pytest.raises(RecordError, match="ZZ"):
+        Game.from_json(game.to_json().replace('"U"', '"ZZ"', 1))
+    with pytest.raises(TypeError):
+        hash(game)
+
+
+def test_whole_games_with_bots_are_reproducible():
+    def run(seed):
+        game = Game(players=3, seed=seed)
+        bots = [carcassonne.Bot("random", 1), carcassonne.Bot("greedy", 2), carcassonne.Bot("random", 3)]
+        while not game.is_over:
+            game.play(bots[game.current_player].choose(game))
+        return game
+
+    a, b = run(4), run(4)
+    assert a == b and a.scores == b.scores
+    assert len(a.figures) <= 21
+    assert carcassonne.Bot("greedy").choose(a) is None, "nothing to choose after the game"
+    assert repr(carcassonne.Bot("random")) == 'Bot("random")'
+    with pytest.raises(ValueError, match="random or greedy"):
+        carcassonne.Bot("clever")
+
+
+@pytest.mark.parametrize("name", IN_SCOPE_JCZ)
+def test_jcloisterzone_basic_files_replay_with_their_assertions(shared, name):
+    path = shared / "jcz" / "engine-tests" / "basic" / name
+    results = carcassonne.jcz_assertions(path)
+    assert results, "no assertions"
+    assert all(ok for _, ok in results), results
+    game = Game.from_jcz(path)
+    assert game.players >= 1
+
+
+def test_jcloisterzone_errors_are_record_errors(shared, tmp_path):
+    with pytest.raises(RecordError, match="garden|unsupported|unknown"):
+        Game.from_jcz(shared / "jcz" / "engine-tests" / "basic" / "garden-scoring.jcz")
+    text = (shared / "jcz" / "engine-tests" / "basic" / "field-scoring.jcz").read_text()
+    truncated = tmp_path / "truncated.jcz"
+    truncated.write_text(text[: len(text) // 2])
+    with pytest.raises(RecordError, match="JSON"):
+        Game.from_jcz(truncated)
+    with pytest.raises(RecordError, match="cannot read"):
+        Game.from_jcz(tmp_path / "missing.jcz")
+
+
+def test_action_ids_masks_and_play_id():
+    game = Game(seed=2)
+    size = game.action_space_size
+    assert size == 143 * 143 * 4 + 129
+    ids = game.legal_action_ids()
+    mask = game.action_mask()
+    assert mask.dtype == np.bool_ and mask.shape == (size,)
+    assert sorted(np.flatnonzero(mask).tolist()) == sorted(ids)
+    for action, i in zip(game.legal_actions(), ids):
+        assert game.action_from_id(i) == action and game.action_id(action) == i
+    game.play_id(ids[0])
+    assert game.pending in ("deploy", "place")
+    with pytest.raises(IllegalActionError):
+        game.play_id(size + 5)
+    if game.pending == "deploy":
+        assert game.action_id("pass") == size - 1
+
+
+def test_observation_planes():
+    game = Game()
+    obs = game.observation(radius=3)
+    assert obs.dtype == np.uint8
+    assert obs.shape == (len(carcassonne.OBSERVATION_PLANES), 7, 7)
+    planes = dict(zip(carcassonne.OBSERVATION_PLANES, obs))
+    assert planes["tile"][3, 3] == 1 and planes["tile"].sum() == 1
+    assert planes["city_n"][3, 3] == 1 and planes["road_e"][3, 3] == 1 and planes["road_w"][3, 3] == 1
+    assert planes["fits_current_tile"].sum() >= 1
+    with pytest.raises(ValueError):
+        game.observation(radius=10_000)
+
+
+def test_batched_games_return_numpy_scores():
+    scores = carcassonne.play_random_games(20, players=3, seed=7)
+    assert scores.shape == (20, 3) and scores.dtype == np.int64
+    assert (scores >= 0).all() and scores.sum() > 0
+    again = carcassonne.play_random_games(20, players=3, seed=7)
+    assert (scores == again).all()
+    greedy = carcassonne.play_greedy_games(3, seed=1)
+    assert greedy.shape == (3, 2)
+    mixed = carcassonne.play_games(4, bots=["random", "greedy"], seed=9)
+    assert mixed.shape == (4, 2)
+    with pytest.raises(ValueError, match="bot"):
+        carcassonne.play_games(1, bots=["clever"])
+    with pytest.raises(ConfigError):
+        carcassonne.play_random_games(1, players=8)
+
+
+def test_pictures(tmp_path):
+    game = play_out(Game(seed=3))
+    svg = game._repr_svg_()
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert svg == game.to_svg()
+    assert svg.count("<g>") == len(game.board)
+    game.save_svg(tmp_path / "board.svg")
+    assert (tmp_path / "board.svg").read_text() == svg
+    text = game.board_text()
+    assert "#" in text and "x " in text.splitlines()[0]
+
+
+def test_values_repr_and_equality():
+    game = play_out(Game(seed=8))
+    tile = game.board[1]
+    assert repr(tile).startswith("PlacedTile(tile=")
+    assert tile == game.board[1] and hash(tile) == hash(game.board[1])
+    if game.figures:
+        f = game.figures[0]
+        assert repr(f).startswith("PlacedFigure(player=")
+        assert f.feature in ("road", "city", "monastery", "field")
