@@ -257,16 +257,28 @@ impl Compass {
 pub enum TileSet {
     /// The base game: 72 tiles including the start tile (spec §2.1).
     Base,
+    /// Inns & Cathedrals: 18 tiles (spec §2.3).
+    #[serde(rename = "inns")]
+    InnsAndCathedrals,
+    /// Traders & Builders: 24 tiles (spec §2.4).
+    #[serde(rename = "traders")]
+    TradersAndBuilders,
 }
 
 impl TileSet {
     /// Every tile set this library knows.
-    pub const ALL: [TileSet; 1] = [TileSet::Base];
+    pub const ALL: [TileSet; 3] = [
+        TileSet::Base,
+        TileSet::InnsAndCathedrals,
+        TileSet::TradersAndBuilders,
+    ];
 
-    /// The set's name in configs and on the command line: `base`.
+    /// The set's name in configs and on the command line: `base`, `inns`, `traders`.
     pub const fn name(self) -> &'static str {
         match self {
             TileSet::Base => "base",
+            TileSet::InnsAndCathedrals => "inns",
+            TileSet::TradersAndBuilders => "traders",
         }
     }
 }
@@ -280,11 +292,22 @@ impl fmt::Display for TileSet {
 impl FromStr for TileSet {
     type Err = ParseError;
 
-    /// Parses a set name: `base` (also `basic`).
+    /// Parses a set name: `base` (also `basic`), `inns` (`inns-and-cathedrals`), `traders`
+    /// (`traders-and-builders`).
     fn from_str(s: &str) -> Result<TileSet, ParseError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "base" | "basic" => Ok(TileSet::Base),
-            _ => Err(ParseError::new("tile set", s, "known sets: base")),
+            "inns" | "inns-and-cathedrals" | "inns_and_cathedrals" => {
+                Ok(TileSet::InnsAndCathedrals)
+            }
+            "traders" | "traders-and-builders" | "traders_and_builders" => {
+                Ok(TileSet::TradersAndBuilders)
+            }
+            _ => Err(ParseError::new(
+                "tile set",
+                s,
+                "known sets: base, inns, traders",
+            )),
         }
     }
 }

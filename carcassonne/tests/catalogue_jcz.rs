@@ -10,7 +10,7 @@ use carcassonne::{catalogue, FeatureKind, Rotation, TileId, TileSet};
 
 /// One feature as a comparable value: kind, rotated point mask, pennants, and for fields the
 /// point masks of the cities they border.
-type Shape = BTreeSet<(u8, u16, u8, BTreeSet<u16>)>;
+type Shape = BTreeSet<(u8, u16, u8, BTreeSet<u16>, String)>;
 
 const HALF: [&str; 12] = [
     "NL", "N", "NR", "EL", "E", "ER", "SL", "S", "SR", "WL", "W", "WR",
@@ -53,7 +53,21 @@ fn our_shape(id: TileId, r: u8) -> Shape {
                 .filter(|j| s.adjacent_cities & (1 << j) != 0)
                 .map(|j| rotate(kind.segments[j].points, r))
                 .collect();
-            (kind_code(s.kind), rotate(s.points, r), s.pennants, adj)
+            let marks = format!(
+                "{}{}{}",
+                if s.inn { "inn " } else { "" },
+                if s.cathedral { "cathedral " } else { "" },
+                s.goods
+                    .map(|g| format!("{g:?}").to_lowercase())
+                    .unwrap_or_default()
+            );
+            (
+                kind_code(s.kind),
+                rotate(s.points, r),
+                s.pennants,
+                adj,
+                marks,
+            )
         })
         .collect()
 }
@@ -70,16 +84,30 @@ fn jcz_shape(tile: roxmltree::Node) -> Shape {
                     .fold(0, |m, s| m | side_points(s, true));
                 let pennants = f.attribute("pennants").map_or(0, |p| p.parse().unwrap());
                 cities.push(mask);
-                shape.insert((1, mask, pennants, BTreeSet::new()));
+                let marks = format!(
+                    "{}{}",
+                    if f.attribute("cathedral") == Some("true") {
+                        "cathedral "
+                    } else {
+                        ""
+                    },
+                    f.attribute("resource").unwrap_or("")
+                );
+                shape.insert((1, mask, pennants, BTreeSet::new(), marks));
             }
             "road" => {
                 let mask = text
                     .split_whitespace()
                     .fold(0, |m, s| m | side_points(s, false));
-                shape.insert((0, mask, 0, BTreeSet::new()));
+                let marks = if f.attribute("inn") == Some("true") {
+                    "inn "
+                } else {
+                    ""
+                };
+                shape.insert((0, mask, 0, BTreeSet::new(), marks.to_owned()));
             }
             "monastery" => {
-                shape.insert((2, 0, 0, BTreeSet::new()));
+                shape.insert((2, 0, 0, BTreeSet::new(), String::new()));
             }
             _ => {}
         }
@@ -89,6 +117,7 @@ fn jcz_shape(tile: roxmltree::Node) -> Shape {
             .text()
             .unwrap_or("")
             .split_whitespace()
+            .filter(|h| *h != "I")
             .fold(0u16, |m, h| {
                 m | 1 << HALF.iter().position(|x| *x == h).expect("half-edge")
             });
@@ -104,9 +133,80 @@ fn jcz_shape(tile: roxmltree::Node) -> Shape {
                     .expect("field names a city edge")
             })
             .collect();
-        shape.insert((3, mask, 0, adj));
+        shape.insert((3, mask, 0, adj, String::new()));
     }
     shape
+}
+
+/// Checks every kind of `set` against the JCloisterZone file `xml` and its tile set `set_id`.
+fn check_set(xml: &str, set_id: &str, set: TileSet) {
+    let path = common::shared().join("jcz/expansions").join(xml);
+    let xml = std::fs::read_to_string(&path).unwrap();
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let tiles: Vec<roxmltree::Node> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("tile"))
+        .collect();
+    let refs: Vec<roxmltree::Node> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("tile-set") && n.attribute("id") == Some(set_id))
+        .flat_map(|s| {
+            s.children()
+                .filter(|c| c.has_tag_name("ref"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let ours: Vec<TileId> = catalogue().set(set).collect();
+    assert_eq!(refs.len(), ours.len(), "number of kinds in {set_id}");
+    for id in ours {
+        let kind = id.kind();
+        let jcz = tiles
+            .iter()
+            .find(|t| t.attribute("id") == Some(kind.jcz_id))
+            .unwrap_or_else(|| panic!("{} ({}) is not in {set_id}", kind.id, kind.jcz_id));
+        let theirs = jcz_shape(*jcz);
+        let matching: Vec<u8> = (0..4).filter(|&r| our_shape(id, r) == theirs).collect();
+        assert!(
+            !matching.is_empty(),
+            "{} differs from {}:\n ours   {:?}\n theirs {:?}",
+            kind.id,
+            kind.jcz_id,
+            our_shape(id, 0),
+            theirs
+        );
+        // The canonical orientations are JCloisterZone's, so rotation 0 matches.
+        assert!(
+            matching.contains(&0),
+            "{}: only rotations {matching:?} match",
+            kind.id
+        );
+        let count = refs
+            .iter()
+            .find(|r| r.attribute("tile") == Some(kind.jcz_id))
+            .and_then(|r| r.attribute("count"))
+            .unwrap()
+            .parse::<u8>()
+            .unwrap();
+        assert_eq!(count, kind.count, "{} count", kind.id);
+    }
+}
+
+#[test]
+fn inns_and_cathedrals_tiles_match_jcloisterzone() {
+    check_set(
+        "inns_and_cathedrals.xml",
+        "inns-and-cathedrals:1",
+        TileSet::InnsAndCathedrals,
+    );
+}
+
+#[test]
+fn traders_and_builders_tiles_match_jcloisterzone() {
+    check_set(
+        "traders_and_builders.xml",
+        "traders-and-builders:1",
+        TileSet::TradersAndBuilders,
+    );
 }
 
 #[test]

@@ -5,6 +5,8 @@
 //! consistency and agreement with JCloisterZone's tile definitions.
 
 mod base;
+mod inns_and_cathedrals;
+mod traders_and_builders;
 
 use std::sync::OnceLock;
 
@@ -63,7 +65,11 @@ pub fn catalogue() -> &'static Catalogue {
     static CATALOGUE: OnceLock<Catalogue> = OnceLock::new();
     CATALOGUE.get_or_init(|| {
         let mut tiles = Vec::new();
-        for (set, table) in [(TileSet::Base, base::TILES)] {
+        for (set, table) in [
+            (TileSet::Base, base::TILES),
+            (TileSet::InnsAndCathedrals, inns_and_cathedrals::TILES),
+            (TileSet::TradersAndBuilders, traders_and_builders::TILES),
+        ] {
             for line in table.lines().map(str::trim).filter(|l| !l.is_empty()) {
                 match parse_tile(set, line) {
                     Ok(tile) => tiles.push(tile),
@@ -244,6 +250,36 @@ mod tests {
         assert_eq!(Compass::NE.rotated(crate::Rotation::R90), Compass::SE);
         assert!(parse_tile(TileSet::Base, "Z 1 ZZ | +flier:UP").is_err());
         assert!(parse_tile(TileSet::Base, "Z 1 ZZ | C1 city Q").is_err());
+    }
+
+    #[test]
+    fn expansion_counts_match_the_spec() {
+        let count = |set| {
+            catalogue()
+                .set(set)
+                .map(|t| t.kind().count as u32)
+                .sum::<u32>()
+        };
+        assert_eq!(catalogue().set(TileSet::InnsAndCathedrals).count(), 17);
+        assert_eq!(count(TileSet::InnsAndCathedrals), 18);
+        assert_eq!(catalogue().set(TileSet::TradersAndBuilders).count(), 24);
+        assert_eq!(count(TileSet::TradersAndBuilders), 24);
+        let goods = |g| {
+            catalogue()
+                .set(TileSet::TradersAndBuilders)
+                .flat_map(|t| t.kind().segments.iter())
+                .filter(|s| s.goods == Some(g))
+                .count()
+        };
+        assert_eq!(
+            (goods(Goods::Wine), goods(Goods::Grain), goods(Goods::Cloth)),
+            (9, 6, 5)
+        );
+        let inns = catalogue()
+            .set(TileSet::InnsAndCathedrals)
+            .filter(|t| t.kind().segments.iter().any(|s| s.inn))
+            .count();
+        assert_eq!(inns, 6);
     }
 
     fn pennants(t: &TileKind) -> u8 {
