@@ -40,6 +40,27 @@
 // Figure: a normal follower (thief, knight, monk or farmer).
 #define CARC_FIGURE_FOLLOWER 0
 
+// Figure: the large follower (Inns & Cathedrals; strength 2).
+#define CARC_FIGURE_LARGE_FOLLOWER 1
+
+// Figure: the builder (Traders & Builders).
+#define CARC_FIGURE_BUILDER 2
+
+// Figure: the pig (Traders & Builders).
+#define CARC_FIGURE_PIG 3
+
+// Trade good: none (`carc_event.goods` of events that are not about goods).
+#define CARC_GOODS_NONE 0
+
+// Trade good: wine.
+#define CARC_GOODS_WINE 1
+
+// Trade good: grain.
+#define CARC_GOODS_GRAIN 2
+
+// Trade good: cloth.
+#define CARC_GOODS_CLOTH 3
+
 // Feature kind: road.
 #define CARC_FEATURE_ROAD 0
 
@@ -96,6 +117,10 @@
 
 // Event kind: the game ended and was scored.
 #define CARC_EVENT_GAME_OVER 6
+
+// Event kind: the active player took trade goods tokens (`player`, `goods`, `points` holds
+// the number of tokens).
+#define CARC_EVENT_GOODS_TAKEN 7
 
 // The result of every fallible function. `CARC_OK` is 0; `carc_status_str` names each value.
 enum carc_status
@@ -206,6 +231,9 @@ typedef struct carc_event {
   uint32_t points_per_city;
   // The owner's strength in the scored feature.
   uint32_t strength;
+  // `CARC_GOODS_*`: the good of a goods event or of a goods-majority score (then `tiles`
+  // holds the player's tokens).
+  uint32_t goods;
 } carc_event;
 
 // A tile on the board.
@@ -451,6 +479,23 @@ carc_status carc_game_score(const struct carc_game *game, uint32_t player, uint3
 // # Safety
 // `game` NULL or live; `out` NULL or writable.
 carc_status carc_game_followers(const struct carc_game *game, uint32_t player, uint32_t *out);
+
+// Figures of kind `figure` (`CARC_FIGURE_*`) in the supply of seat `player`, into `*out`.
+// `CARC_INVALID_ARGUMENT` for an unknown figure, `CARC_INDEX_OUT_OF_RANGE` for an unknown seat.
+//
+// # Safety
+// `game` NULL or live; `out` NULL or writable.
+carc_status carc_game_supply(const struct carc_game *game,
+                             uint32_t player,
+                             uint32_t figure,
+                             uint32_t *out);
+
+// Trade goods tokens of seat `player` (Traders & Builders) into `out[0..3]`: wine, grain,
+// cloth.
+//
+// # Safety
+// `game` NULL or live; `out` NULL or an array of 3 writable `uint32_t`.
+carc_status carc_game_goods(const struct carc_game *game, uint32_t player, uint32_t (*out)[3]);
 
 // Tiles left in the stack, into `*out`.
 //

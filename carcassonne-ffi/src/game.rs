@@ -460,6 +460,44 @@ pub unsafe extern "C" fn carc_game_followers(
     })
 }
 
+/// Figures of kind `figure` (`CARC_FIGURE_*`) in the supply of seat `player`, into `*out`.
+/// `CARC_INVALID_ARGUMENT` for an unknown figure, `CARC_INDEX_OUT_OF_RANGE` for an unknown seat.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_supply(
+    game: *const carc_game,
+    player: u32,
+    figure: u32,
+    out: *mut u32,
+) -> carc_status {
+    ffi!({
+        let g = &arg_ref(game, "game")?.game;
+        let p = seat(g, player)?;
+        let figure = crate::types::figure_from_c(figure)?;
+        write_out(out, "out", g.supply(p, figure) as u32)
+    })
+}
+
+/// Trade goods tokens of seat `player` (Traders & Builders) into `out[0..3]`: wine, grain,
+/// cloth.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or an array of 3 writable `uint32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_goods(
+    game: *const carc_game,
+    player: u32,
+    out: *mut [u32; 3],
+) -> carc_status {
+    ffi!({
+        let g = &arg_ref(game, "game")?.game;
+        let p = seat(g, player)?;
+        write_out(out, "out", g.goods(p).map(u32::from))
+    })
+}
+
 /// Tiles left in the stack, into `*out`.
 ///
 /// # Safety

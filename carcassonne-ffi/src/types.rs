@@ -3,8 +3,8 @@
 //! rejected with `CARC_INVALID_ARGUMENT`, never transmuted.
 
 use carcassonne::{
-    Action, Event, FeatureKind, Figure, Location, PlacedFigure, PlacedTile, Position, Rotation,
-    TileId,
+    Action, Event, FeatureKind, Figure, Goods, Location, PlacedFigure, PlacedTile, Position,
+    Rotation, TileId,
 };
 
 use crate::boundary::{carc_status, fail};
@@ -18,6 +18,21 @@ pub const CARC_ACTION_PASS: u32 = 2;
 
 /// Figure: a normal follower (thief, knight, monk or farmer).
 pub const CARC_FIGURE_FOLLOWER: u32 = 0;
+/// Figure: the large follower (Inns & Cathedrals; strength 2).
+pub const CARC_FIGURE_LARGE_FOLLOWER: u32 = 1;
+/// Figure: the builder (Traders & Builders).
+pub const CARC_FIGURE_BUILDER: u32 = 2;
+/// Figure: the pig (Traders & Builders).
+pub const CARC_FIGURE_PIG: u32 = 3;
+
+/// Trade good: none (`carc_event.goods` of events that are not about goods).
+pub const CARC_GOODS_NONE: u32 = 0;
+/// Trade good: wine.
+pub const CARC_GOODS_WINE: u32 = 1;
+/// Trade good: grain.
+pub const CARC_GOODS_GRAIN: u32 = 2;
+/// Trade good: cloth.
+pub const CARC_GOODS_CLOTH: u32 = 3;
 
 /// Feature kind: road.
 pub const CARC_FEATURE_ROAD: u32 = 0;
@@ -62,6 +77,9 @@ pub const CARC_EVENT_SCORED: u32 = 4;
 pub const CARC_EVENT_FIGURE_RETURNED: u32 = 5;
 /// Event kind: the game ended and was scored.
 pub const CARC_EVENT_GAME_OVER: u32 = 6;
+/// Event kind: the active player took trade goods tokens (`player`, `goods`, `points` holds
+/// the number of tokens).
+pub const CARC_EVENT_GOODS_TAKEN: u32 = 7;
 
 /// An action, as listed by `carc_game_legal_actions` or filled in by the caller.
 #[repr(C)]
@@ -127,6 +145,9 @@ pub struct carc_event {
     pub points_per_city: u32,
     /// The owner's strength in the scored feature.
     pub strength: u32,
+    /// `CARC_GOODS_*`: the good of a goods event or of a goods-majority score (then `tiles`
+    /// holds the player's tokens).
+    pub goods: u32,
 }
 
 /// A tile on the board.
@@ -228,14 +249,28 @@ fn feature_from_c(value: u32) -> Result<FeatureKind, carc_status> {
 pub(crate) fn figure_to_c(figure: Figure) -> u32 {
     match figure {
         Figure::Follower => CARC_FIGURE_FOLLOWER,
-        _ => u32::MAX,
+        Figure::LargeFollower => CARC_FIGURE_LARGE_FOLLOWER,
+        Figure::Builder => CARC_FIGURE_BUILDER,
+        _ => CARC_FIGURE_PIG,
     }
 }
 
-fn figure_from_c(value: u32) -> Result<Figure, carc_status> {
+pub(crate) fn figure_from_c(value: u32) -> Result<Figure, carc_status> {
     match value {
         CARC_FIGURE_FOLLOWER => Ok(Figure::Follower),
+        CARC_FIGURE_LARGE_FOLLOWER => Ok(Figure::LargeFollower),
+        CARC_FIGURE_BUILDER => Ok(Figure::Builder),
+        CARC_FIGURE_PIG => Ok(Figure::Pig),
         _ => invalid("figure", value),
+    }
+}
+
+fn goods_to_c(goods: Option<Goods>) -> u32 {
+    match goods {
+        None => CARC_GOODS_NONE,
+        Some(Goods::Wine) => CARC_GOODS_WINE,
+        Some(Goods::Grain) => CARC_GOODS_GRAIN,
+        Some(Goods::Cloth) => CARC_GOODS_CLOTH,
     }
 }
 
@@ -377,6 +412,17 @@ pub(crate) fn event_to_c(event: &Event) -> carc_event {
             c.cities = s.cities as u32;
             c.points_per_city = s.points_per_city as u32;
             c.strength = s.strength as u32;
+            c.goods = goods_to_c(s.goods);
+        }
+        Event::GoodsTaken {
+            player,
+            goods,
+            count,
+        } => {
+            c.kind = CARC_EVENT_GOODS_TAKEN;
+            c.player = *player as i32;
+            c.goods = goods_to_c(Some(*goods));
+            c.points = *count as u32;
         }
         _ => {
             c.kind = CARC_EVENT_GAME_OVER;

@@ -138,6 +138,32 @@ impl PyGame {
             .collect()
     }
 
+    /// Figures in supply by seat: `{"follower": 7, "large_follower": 1, "builder": 1, "pig": 1}`.
+    #[getter]
+    fn supply(&self) -> Vec<std::collections::BTreeMap<&'static str, u8>> {
+        (0..self.game.players())
+            .map(|p| {
+                carcassonne::Figure::ALL
+                    .iter()
+                    .map(|&f| (f.name(), self.game.supply(p, f)))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Trade goods tokens by seat: `{"wine": 0, "grain": 2, "cloth": 1}`.
+    #[getter]
+    fn goods(&self) -> Vec<std::collections::BTreeMap<&'static str, u8>> {
+        (0..self.game.players())
+            .map(|p| {
+                let [wine, grain, cloth] = self.game.goods(p);
+                [("wine", wine), ("grain", grain), ("cloth", cloth)]
+                    .into_iter()
+                    .collect()
+            })
+            .collect()
+    }
+
     /// Tiles left in the stack.
     #[getter]
     fn tiles_left(&self) -> usize {

@@ -164,6 +164,7 @@ impl PyEvent {
             Event::FigureDeployed { .. } => "figure_deployed",
             Event::Scored(_) => "scored",
             Event::FigureReturned { .. } => "figure_returned",
+            Event::GoodsTaken { .. } => "goods_taken",
             _ => "game_over",
         }
     }
@@ -176,7 +177,8 @@ impl PyEvent {
             | Event::TileDiscarded { player, .. }
             | Event::TilePlaced { player, .. }
             | Event::FigureDeployed { player, .. }
-            | Event::FigureReturned { player, .. } => Some(*player),
+            | Event::FigureReturned { player, .. }
+            | Event::GoodsTaken { player, .. } => Some(*player),
             Event::Scored(s) => Some(s.player),
             _ => None,
         }
@@ -230,6 +232,34 @@ impl PyEvent {
     #[getter]
     fn points(&self) -> Option<u32> {
         self.0.score().map(|s| s.points)
+    }
+
+    /// The trade good (`"wine"`, `"grain"`, `"cloth"`) of a `goods_taken` event or of a
+    /// goods-majority score.
+    #[getter]
+    fn goods(&self) -> Option<String> {
+        let goods = match &self.0 {
+            Event::GoodsTaken { goods, .. } => Some(*goods),
+            Event::Scored(s) => s.goods,
+            _ => None,
+        };
+        goods.map(|g| format!("{g:?}").to_lowercase())
+    }
+
+    /// Tokens taken in a `goods_taken` event.
+    #[getter]
+    fn count(&self) -> Option<u8> {
+        match &self.0 {
+            Event::GoodsTaken { count, .. } => Some(*count),
+            _ => None,
+        }
+    }
+
+    /// What was scored, in JCloisterZone's names (`road`, `city`, `monastery`, `field`,
+    /// `goods`), for score events.
+    #[getter]
+    fn scored(&self) -> Option<&'static str> {
+        self.0.score().map(|s| s.kind_name())
     }
 
     /// Whether the scored feature was complete.

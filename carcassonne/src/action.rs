@@ -19,21 +19,50 @@ pub enum Figure {
     /// A normal follower (strength 1): thief on a road, knight in a city, monk in a monastery,
     /// farmer on a field (spec B-4.2).
     Follower,
+    /// The large follower of Inns & Cathedrals: deployed like a follower, strength 2 in every
+    /// majority, no extra points (spec IC-2).
+    LargeFollower,
+    /// The builder of Traders & Builders: on a road or city holding one of its owner's
+    /// followers; extending that feature gives a double turn (spec TB-2, TB-3). Strength 0.
+    Builder,
+    /// The pig of Traders & Builders: on a field holding one of its owner's farmers; an owning
+    /// pig owner scores 4 instead of 3 per city (spec TB-5, TB-6). Strength 0.
+    Pig,
 }
 
 impl Figure {
-    /// The figure's name in notation and JSON: `follower`.
+    /// Every figure kind, in the order deployments are listed.
+    pub const ALL: [Figure; 4] = [
+        Figure::Follower,
+        Figure::LargeFollower,
+        Figure::Builder,
+        Figure::Pig,
+    ];
+
+    /// The figure's name in notation and JSON: `follower`, `large_follower`, `builder`, `pig`.
     pub const fn name(self) -> &'static str {
         match self {
             Figure::Follower => "follower",
+            Figure::LargeFollower => "large_follower",
+            Figure::Builder => "builder",
+            Figure::Pig => "pig",
         }
     }
 
-    /// Strength in majorities (spec B-6.1): 1 for a follower.
+    /// Strength in majorities (spec B-6.1, IC-2, TB-4, TB-6): follower 1, large follower 2,
+    /// builder and pig 0.
     pub const fn strength(self) -> u8 {
         match self {
             Figure::Follower => 1,
+            Figure::LargeFollower => 2,
+            Figure::Builder | Figure::Pig => 0,
         }
+    }
+
+    /// Whether the figure is a follower (normal or large): it occupies features and counts in
+    /// majorities.
+    pub const fn is_follower(self) -> bool {
+        self.strength() > 0
     }
 }
 
@@ -46,11 +75,19 @@ impl fmt::Display for Figure {
 impl FromStr for Figure {
     type Err = ParseError;
 
-    /// Parses `follower` (also JCloisterZone's `small`).
+    /// Parses `follower`, `large_follower`, `builder`, `pig` (also JCloisterZone's `small`,
+    /// `big`).
     fn from_str(s: &str) -> Result<Figure, ParseError> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "follower" | "small" | "small-follower" => Ok(Figure::Follower),
-            _ => Err(ParseError::new("figure", s, "expected follower")),
+        match s.trim().to_ascii_lowercase().replace('-', "_").as_str() {
+            "follower" | "small" | "small_follower" => Ok(Figure::Follower),
+            "large_follower" | "big" | "big_follower" => Ok(Figure::LargeFollower),
+            "builder" => Ok(Figure::Builder),
+            "pig" => Ok(Figure::Pig),
+            _ => Err(ParseError::new(
+                "figure",
+                s,
+                "expected follower, large_follower, builder or pig",
+            )),
         }
     }
 }

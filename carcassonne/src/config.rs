@@ -35,6 +35,58 @@ pub enum FarmCityScoring {
     OncePerPlayer,
 }
 
+/// What unfinished inn roads and cathedral cities score at the end (spec IC-3, IC-4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnfinishedInnsCathedrals {
+    /// Nothing (the rulebook, S003; JCloisterZone's default).
+    #[default]
+    Zero,
+    /// As if there were no inn or cathedral: 1 per tile (and pennant). JCloisterZone's
+    /// `ignore`.
+    Ignore,
+}
+
+/// The expansion elements (figures, features, tokens), each switched on or off on its own, as
+/// JCloisterZone's setup `elements` do. `None` means "as the tile sets say": Inns & Cathedrals
+/// brings one large follower, inns and cathedrals; Traders & Builders one builder, one pig and
+/// the goods.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
+pub struct Elements {
+    /// Large followers per player.
+    pub large_followers: Option<u8>,
+    /// Builders per player.
+    pub builders: Option<u8>,
+    /// Pigs per player.
+    pub pigs: Option<u8>,
+    /// Inn scoring of roads (2 per tile complete, see [`UnfinishedInnsCathedrals`]).
+    pub inns: Option<bool>,
+    /// Cathedral scoring of cities (3 per tile and pennant complete).
+    pub cathedrals: Option<bool>,
+    /// Trade goods from completed cities, and their majorities at the end.
+    pub goods: Option<bool>,
+}
+
+/// [`Elements`] with every default filled in from the tile sets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct ResolvedElements {
+    /// Large followers per player.
+    pub large_followers: u8,
+    /// Builders per player.
+    pub builders: u8,
+    /// Pigs per player.
+    pub pigs: u8,
+    /// Inn scoring.
+    pub inns: bool,
+    /// Cathedral scoring.
+    pub cathedrals: bool,
+    /// Trade goods.
+    pub goods: bool,
+}
+
 /// Rule variants. The defaults are the rules of the authoritative rulebook (S003).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -47,6 +99,8 @@ pub struct Rules {
     pub small_city: SmallCityScoring,
     /// Farmer scoring per field or once per player (spec OPT-2).
     pub farm_city_scoring: FarmCityScoring,
+    /// What unfinished inn roads and cathedral cities score at the end.
+    pub unfinished_inns_cathedrals: UnfinishedInnsCathedrals,
 }
 
 impl Default for Rules {
@@ -55,6 +109,7 @@ impl Default for Rules {
             farmers: true,
             small_city: SmallCityScoring::Standard,
             farm_city_scoring: FarmCityScoring::PerField,
+            unfinished_inns_cathedrals: UnfinishedInnsCathedrals::Zero,
         }
     }
 }
@@ -97,6 +152,8 @@ pub struct Config {
     pub sets: Vec<TileSet>,
     /// Rule variants.
     pub rules: Rules,
+    /// Expansion elements switched on or off on their own (default: as the sets say).
+    pub elements: Elements,
     /// When true, the caller supplies every tile draw with [`Game::draw`](crate::Game::draw)
     /// (replays, imports, search); when false (default) the game draws from its seeded
     /// generator.
@@ -124,6 +181,7 @@ impl Config {
             followers: 7,
             sets: vec![TileSet::Base],
             rules: Rules::default(),
+            elements: Elements::default(),
             explicit_draws: false,
             start: None,
             stack: None,
@@ -170,12 +228,37 @@ impl Config {
         tiles
     }
 
+    /// The expansion elements in effect: the explicit ones, the others as the sets say.
+    pub fn resolved_elements(&self) -> ResolvedElements {
+        let inns = self.sets.contains(&TileSet::InnsAndCathedrals);
+        let traders = self.sets.contains(&TileSet::TradersAndBuilders);
+        let e = &self.elements;
+        ResolvedElements {
+            large_followers: e.large_followers.unwrap_or(inns as u8),
+            builders: e.builders.unwrap_or(traders as u8),
+            pigs: e.pigs.unwrap_or(traders as u8),
+            inns: e.inns.unwrap_or(inns),
+            cathedrals: e.cathedrals.unwrap_or(inns),
+            goods: e.goods.unwrap_or(traders),
+        }
+    }
+
+    /// The largest number of players the sets allow: 5, or 6 with Inns & Cathedrals (spec
+    /// B-1.1, D11).
+    pub fn max_players(&self) -> usize {
+        if self.sets.contains(&TileSet::InnsAndCathedrals) {
+            6
+        } else {
+            5
+        }
+    }
+
     /// Checks the config: player count and names, sets, follower count, first player.
     ///
     /// # Errors
     /// The first [`ConfigError`] found.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        let max = 5;
+        let max = self.max_players();
         if self.players < 1 || self.players > max {
             return Err(ConfigError::PlayerCount {
                 players: self.players,
@@ -203,11 +286,19 @@ impl Config {
                 return Err(ConfigError::Sets(format!("{set} is listed twice")));
             }
         }
-        if self.followers > 99 {
-            return Err(ConfigError::Value {
-                field: "followers",
-                reason: format!("{} is more than 99", self.followers),
-            });
+        let e = &self.elements;
+        for (field, n) in [
+            ("followers", Some(self.followers)),
+            ("elements.large_followers", e.large_followers),
+            ("elements.builders", e.builders),
+            ("elements.pigs", e.pigs),
+        ] {
+            if let Some(n) = n.filter(|n| *n > 99) {
+                return Err(ConfigError::Value {
+                    field,
+                    reason: format!("{n} is more than 99"),
+                });
+            }
         }
         if let Some(stack) = &self.stack {
             if stack.len() > 4000 {

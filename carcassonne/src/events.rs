@@ -4,9 +4,11 @@
 //! for each feature completed by the placement, its [`Event::Scored`] events (one per owner, in
 //! seat order) followed by its [`Event::FigureReturned`] events — roads and cities in the order
 //! of the placed tile's segments, then monasteries row by row across the 3×3 around the tile;
-//! then the next draw ([`Event::TileDrawn`], or [`Event::TileDiscarded`] and another draw). At
-//! the end of the game: final scoring (unfinished roads, then cities, then monasteries, then
-//! fields, each in the order their first figure was deployed) and [`Event::GameOver`].
+//! for a completed city with trade goods, [`Event::GoodsTaken`] after its scores; then the next
+//! draw ([`Event::TileDrawn`], or [`Event::TileDiscarded`] and another draw). At the end of the
+//! game: final scoring (unfinished roads, then cities, then monasteries, then fields, each in
+//! the order their first figure was deployed, then trade goods wine, grain, cloth) and
+//! [`Event::GameOver`].
 
 use std::fmt;
 
@@ -14,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::Figure;
 use crate::geometry::{Location, Position, Rotation};
-use crate::tile::{FeatureKind, TileId};
+use crate::tile::{FeatureKind, Goods, TileId};
 
 /// Points awarded to one player for one feature, with everything needed to explain them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -41,6 +43,9 @@ pub struct Score {
     pub points_per_city: u16,
     /// Strength (followers) each owner had in the feature.
     pub strength: u8,
+    /// For a trade goods majority at the end (Traders & Builders): the good; `tiles` then
+    /// holds the player's tokens of it and `feature` is `City`.
+    pub goods: Option<Goods>,
     /// Where the feature is: the position and location of one of its segments (the one holding
     /// the first figure).
     pub pos: Position,
@@ -51,8 +56,25 @@ pub struct Score {
 }
 
 impl Score {
+    /// What was scored, in JCloisterZone's names: `road`, `city`, `monastery`, `field`, or
+    /// `goods` for a trade goods majority.
+    pub fn kind_name(&self) -> &'static str {
+        if self.goods.is_some() {
+            "goods"
+        } else {
+            self.feature.name()
+        }
+    }
+
     /// Why these points were awarded, in words, e.g. `a completed city (3 tiles, 1 pennant)`.
     pub fn reason(&self) -> String {
+        if let Some(g) = self.goods {
+            return format!(
+                "the most {} tokens ({})",
+                format!("{g:?}").to_lowercase(),
+                self.tiles
+            );
+        }
         let state = if self.complete {
             "a completed"
         } else {
@@ -134,6 +156,16 @@ pub enum Event {
     },
     /// Points were awarded.
     Scored(Score),
+    /// The active player took trade goods tokens from a city it completed (Traders & Builders,
+    /// TB-1.2).
+    GoodsTaken {
+        /// Who took them.
+        player: usize,
+        /// Which good.
+        goods: Goods,
+        /// How many tokens.
+        count: u8,
+    },
     /// A figure went back to its owner's supply after its feature was scored (spec B-7.1).
     FigureReturned {
         /// Its owner.

@@ -8,7 +8,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::action::{Action, Figure};
 use crate::board::{Board, PlacedTile};
-use crate::config::{Config, MAX_PLAYERS};
+use crate::config::{Config, ResolvedElements, MAX_PLAYERS};
 use crate::error::{ConfigError, DrawError, PlayError};
 use crate::events::{Event, Quiet, Sink};
 use crate::features::{Features, NodeId};
@@ -73,29 +73,89 @@ pub(crate) struct FigureSlot {
     pub node: NodeId,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct PlayerState {
     pub score: u32,
-    pub followers: u8,
+    /// Figures in supply, indexed like [`Figure::ALL`].
+    pub supply: [u8; 4],
+    /// Trade goods tokens: wine, grain, cloth.
+    pub goods: [u8; 3],
+}
+
+/// The figure kinds in play, as a small inline list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FigureKinds {
+    kinds: [Figure; 4],
+    len: u8,
+}
+
+impl FigureKinds {
+    fn of(supply: [u8; 4]) -> FigureKinds {
+        let mut kinds = [Figure::Follower; 4];
+        let mut len = 0;
+        for (i, figure) in Figure::ALL.into_iter().enumerate() {
+            if supply[i] > 0 || i == 0 {
+                kinds[len] = figure;
+                len += 1;
+            }
+        }
+        FigureKinds {
+            kinds,
+            len: len as u8,
+        }
+    }
+
+    pub(crate) fn as_slice(&self) -> &[Figure] {
+        &self.kinds[..self.len as usize]
+    }
+}
+
+/// Index of a figure kind in [`Figure::ALL`] (and in supplies).
+pub(crate) const fn figure_index(figure: Figure) -> usize {
+    match figure {
+        Figure::Follower => 0,
+        Figure::LargeFollower => 1,
+        Figure::Builder => 2,
+        Figure::Pig => 3,
+    }
 }
 
 /// The tiles left to draw, as counts per tile kind.
 #[derive(Clone, Debug)]
 pub(crate) struct Stack {
+    /// Copies left per tile kind, up to the last kind the game uses.
     counts: Vec<u16>,
     remaining: u32,
 }
 
 impl Stack {
-    fn new(tiles: &[TileId], kinds: usize) -> Stack {
-        let mut counts = vec![0u16; kinds];
-        for t in tiles {
-            counts[t.index()] += 1;
+    /// The stack of `config`: its custom stack, or every tile of its sets less one copy of the
+    /// start tile.
+    fn of(config: &Config) -> Stack {
+        let mut counts = Vec::new();
+        let mut add = |index: usize, n: u16| {
+            if counts.len() <= index {
+                counts.resize(index + 1, 0);
+            }
+            counts[index] += n;
+        };
+        if let Some(stack) = &config.stack {
+            for t in stack {
+                add(t.index(), 1);
+            }
+        } else {
+            for (i, kind) in crate::catalogue::catalogue().tiles().iter().enumerate() {
+                if config.sets.contains(&kind.set) {
+                    add(i, kind.count as u16);
+                }
+            }
+            let start = config.start_tile().tile.index();
+            if counts.get(start).is_some_and(|&c| c > 0) {
+                counts[start] -= 1;
+            }
         }
-        Stack {
-            counts,
-            remaining: tiles.len() as u32,
-        }
+        let remaining = counts.iter().map(|&c| c as u32).sum();
+        Stack { counts, remaining }
     }
 
     fn take(&mut self, tile: TileId) -> bool {
@@ -149,6 +209,15 @@ pub struct Game {
     rng: Pcg64Mcg,
     pub(crate) current: u8,
     pub(crate) pending: Pending,
+    /// The expansion elements in effect.
+    pub(crate) elements: ResolvedElements,
+    /// The figure kinds in play (some player starts with one), in [`Figure::ALL`] order; a
+    /// base game iterates over followers only.
+    figure_kinds: FigureKinds,
+    /// Whether the current turn part is the second part of a builder's double turn.
+    second_part: bool,
+    /// Whether a builder's double turn is due after this turn part (spec TB-3.1).
+    double_turn_due: bool,
     /// Index of the tile laid in the current turn part.
     last_tile: Option<u16>,
     draws: Vec<TileId>,
@@ -167,13 +236,18 @@ impl Game {
     /// [`ConfigError`] naming the first problem of the config.
     pub fn new(config: Config, seed: u64) -> Result<Game, ConfigError> {
         config.validate()?;
-        let kinds = crate::catalogue::catalogue().tiles().len();
-        let stack_tiles = config.stack_tiles();
+        let stack = Stack::of(&config);
         let start = config.start_tile();
-        let capacity = stack_tiles.len() + 1;
+        let capacity = stack.remaining as usize + 1;
+        let elements = config.resolved_elements();
         let mut players = [PlayerState::default(); MAX_PLAYERS];
         for p in players.iter_mut().take(config.players) {
-            p.followers = config.followers;
+            p.supply = [
+                config.followers,
+                elements.large_followers,
+                elements.builders,
+                elements.pigs,
+            ];
         }
         let mut game = Game {
             seed,
@@ -181,10 +255,19 @@ impl Game {
             features: Features::with_capacity(capacity * 4),
             figures: Vec::with_capacity(config.players * config.followers as usize),
             players,
-            stack: Stack::new(&stack_tiles, kinds),
+            stack,
             rng: Pcg64Mcg::seed_from_u64(seed),
             current: config.first_player as u8,
             pending: Pending::Draw,
+            elements,
+            figure_kinds: FigureKinds::of([
+                1,
+                elements.large_followers,
+                elements.builders,
+                elements.pigs,
+            ]),
+            second_part: false,
+            double_turn_due: false,
             last_tile: None,
             draws: Vec::with_capacity(capacity),
             actions: Vec::with_capacity(capacity * 2),
@@ -251,11 +334,35 @@ impl Game {
 
     /// Followers in `player`'s supply (0 for a seat that does not exist).
     pub fn followers_in_supply(&self, player: usize) -> u8 {
+        self.supply(player, Figure::Follower)
+    }
+
+    /// Figures of kind `figure` in `player`'s supply (0 for a seat that does not exist).
+    pub fn supply(&self, player: usize, figure: Figure) -> u8 {
         if player < self.players() {
-            self.players[player].followers
+            self.players[player].supply[figure_index(figure)]
         } else {
             0
         }
+    }
+
+    /// Trade goods tokens of `player` (Traders & Builders): `[wine, grain, cloth]`.
+    pub fn goods(&self, player: usize) -> [u8; 3] {
+        if player < self.players() {
+            self.players[player].goods
+        } else {
+            [0; 3]
+        }
+    }
+
+    /// The expansion elements in effect (the config's, defaults filled in from the sets).
+    pub fn elements(&self) -> ResolvedElements {
+        self.elements
+    }
+
+    /// Whether the current turn part is the second part of a builder's double turn.
+    pub fn is_second_part(&self) -> bool {
+        self.second_part
     }
 
     /// Tiles left in the stack (not counting a drawn, unplaced tile).
@@ -376,14 +483,16 @@ impl Game {
             Pending::Deploy { pos } => {
                 if let Some(placed) = self.last_placed() {
                     let kind = placed.tile.kind();
-                    for (i, seg) in kind.segments.iter().enumerate() {
-                        if self.can_deploy_on(placed, i, Figure::Follower) {
-                            out.push(Action::Deploy {
-                                figure: Figure::Follower,
-                                pos,
-                                feature: seg.kind,
-                                location: seg.location(placed.rotation),
-                            });
+                    for &figure in self.figure_kinds.as_slice() {
+                        for (i, seg) in kind.segments.iter().enumerate() {
+                            if self.can_deploy_on(placed, i, figure) {
+                                out.push(Action::Deploy {
+                                    figure,
+                                    pos,
+                                    feature: seg.kind,
+                                    location: seg.location(placed.rotation),
+                                });
+                            }
                         }
                     }
                 }
@@ -409,9 +518,17 @@ impl Game {
                     Some(p) => p,
                     None => return 1,
                 };
-                1 + (0..placed.tile.kind().segments.len())
-                    .filter(|&i| self.can_deploy_on(placed, i, Figure::Follower))
-                    .count()
+                let segments = placed.tile.kind().segments.len();
+                1 + self
+                    .figure_kinds
+                    .as_slice()
+                    .iter()
+                    .map(|&f| {
+                        (0..segments)
+                            .filter(|&i| self.can_deploy_on(placed, i, f))
+                            .count()
+                    })
+                    .sum::<usize>()
             }
             Pending::Draw | Pending::GameOver => 0,
         }
@@ -422,21 +539,80 @@ impl Game {
         self.check(action).is_ok()
     }
 
-    /// Whether `figure` may go on segment `segment` of the tile just laid (spec B-4): the
-    /// current player has one in supply; the segment is a road, city, monastery, or (with the
-    /// farmers rule) a field; and its feature holds no figure at all (B-4.3).
-    fn can_deploy_on(&self, placed: &PlacedTile, segment: usize, figure: Figure) -> bool {
-        let Figure::Follower = figure;
-        if self.players[self.current as usize].followers == 0 {
-            return false;
+    /// Whether `figure` may go on segment `segment` of the tile just laid, or why not. The
+    /// current player needs one in supply, and:
+    /// - a follower or large follower: a road, city, monastery, or (farmers rule) field whose
+    ///   feature holds no follower (B-4, B-4.3, IC-2);
+    /// - a builder: a road or city not completed by this tile whose feature holds one of the
+    ///   player's followers (TB-2, D7);
+    /// - a pig: a field holding one of the player's farmers (TB-5).
+    fn deployment_refusal(
+        &self,
+        placed: &PlacedTile,
+        segment: usize,
+        figure: Figure,
+    ) -> Option<&'static str> {
+        if self.players[self.current as usize].supply[figure_index(figure)] == 0 {
+            return Some("the player has no such figure in supply");
         }
         let kind = placed.tile.kind().segments[segment].kind;
-        let allowed = match kind {
-            FeatureKind::Road | FeatureKind::City | FeatureKind::Monastery => true,
-            FeatureKind::Field => self.config.rules.farmers,
-            FeatureKind::River => false,
-        };
-        allowed && self.features.figures(placed.node_base + segment as u16) == 0
+        let node = placed.node_base + segment as u16;
+        match (figure, kind) {
+            (_, FeatureKind::River) => Some("nothing can be deployed on a river"),
+            (_, FeatureKind::Field) if !self.config.rules.farmers => {
+                Some("the farmers rule is off")
+            }
+            (Figure::Follower | Figure::LargeFollower, _) => {
+                (self.features.figures(node) != 0).then_some("the feature is already occupied")
+            }
+            (Figure::Builder, FeatureKind::Road | FeatureKind::City) => {
+                if self.features.open(node) == 0 {
+                    Some("a builder cannot go on a feature this tile completes")
+                } else if !self.has_own_follower(node) {
+                    Some("a builder needs one of its owner's followers in that road or city")
+                } else {
+                    None
+                }
+            }
+            (Figure::Builder, _) => Some("a builder goes only on a road or a city"),
+            (Figure::Pig, FeatureKind::Field) => (!self.has_own_follower(node))
+                .then_some("a pig needs one of its owner's farmers in that field"),
+            (Figure::Pig, _) => Some("a pig goes only on a field"),
+        }
+    }
+
+    #[inline]
+    fn can_deploy_on(&self, placed: &PlacedTile, segment: usize, figure: Figure) -> bool {
+        if figure == Figure::Follower {
+            // The hot path of every game: a follower on an unoccupied feature.
+            let kind = placed.tile.kind().segments[segment].kind;
+            return self.players[self.current as usize].supply[0] > 0
+                && match kind {
+                    FeatureKind::Road | FeatureKind::City | FeatureKind::Monastery => true,
+                    FeatureKind::Field => self.config.rules.farmers,
+                    FeatureKind::River => false,
+                }
+                && self.features.figures(placed.node_base + segment as u16) == 0;
+        }
+        self.deployment_refusal(placed, segment, figure).is_none()
+    }
+
+    /// Whether the feature of `node` holds a follower of the current player.
+    fn has_own_follower(&self, node: NodeId) -> bool {
+        let root = self.features.find(node);
+        self.figures.iter().any(|f| {
+            f.player == self.current && f.figure.is_follower() && self.features.find(f.node) == root
+        })
+    }
+
+    /// Whether the feature of `node` holds the current player's builder.
+    fn has_own_builder(&self, node: NodeId) -> bool {
+        let root = self.features.find(node);
+        self.figures.iter().any(|f| {
+            f.player == self.current
+                && f.figure == Figure::Builder
+                && self.features.find(f.node) == root
+        })
     }
 
     /// Whether `tile` fits anywhere on the board in any rotation (spec B-3.5).
@@ -502,17 +678,8 @@ impl Game {
                 let segment = kind
                     .segment_with_location(feature, location, placed.rotation)
                     .ok_or(illegal("the tile just laid has no such feature there"))?;
-                if self.players[self.current as usize].followers == 0 {
-                    return Err(illegal("the player has no follower in supply"));
-                }
-                if !self.can_deploy_on(placed, segment, figure) {
-                    return Err(illegal(match feature {
-                        FeatureKind::River => "nothing can be deployed on a river",
-                        FeatureKind::Field if !self.config.rules.farmers => {
-                            "the farmers rule is off"
-                        }
-                        _ => "the feature is already occupied",
-                    }));
+                if let Some(reason) = self.deployment_refusal(placed, segment, figure) {
+                    return Err(illegal(reason));
                 }
                 Ok(Some(segment))
             }
@@ -580,8 +747,21 @@ impl Game {
                     });
                 }
                 let placed = self.board.tiles()[index];
-                let deployable = (0..tile.kind().segments.len())
-                    .any(|i| self.can_deploy_on(&placed, i, Figure::Follower));
+                let segments = tile.kind().segments.len();
+                // A builder's double turn: the first part's tile extends or completes a feature
+                // holding the player's builder (TB-3.1); never in the second part (TB-3.4).
+                if self.elements.builders > 0 && !self.second_part {
+                    self.double_turn_due = (0..segments).any(|i| {
+                        let seg = &tile.kind().segments[i];
+                        matches!(seg.kind, FeatureKind::Road | FeatureKind::City)
+                            && self.has_own_builder(placed.node_base + i as u16)
+                    });
+                }
+                let deployable = self
+                    .figure_kinds
+                    .as_slice()
+                    .iter()
+                    .any(|&f| (0..segments).any(|i| self.can_deploy_on(&placed, i, f)));
                 if deployable {
                     self.pending = Pending::Deploy { pos };
                 } else {
@@ -682,8 +862,10 @@ impl Game {
             figure,
             node,
         });
-        self.features.add_figure(node);
-        self.players[player as usize].followers -= 1;
+        if figure.is_follower() {
+            self.features.add_figure(node);
+        }
+        self.players[player as usize].supply[figure_index(figure)] -= 1;
         if S::WANTED {
             let seg = &placed.tile.kind().segments[segment];
             sink.push(Event::FigureDeployed {
@@ -702,7 +884,14 @@ impl Game {
             self.score_completed(index as usize, sink);
         }
         self.last_tile = None;
-        self.current = ((self.current as usize + 1) % self.players()) as u8;
+        if self.double_turn_due {
+            // The same player plays a second turn part (TB-3.2).
+            self.double_turn_due = false;
+            self.second_part = true;
+        } else {
+            self.second_part = false;
+            self.current = ((self.current as usize + 1) % self.players()) as u8;
+        }
         self.start_turn_part(sink);
     }
 
@@ -770,8 +959,7 @@ impl PartialEq for Game {
             && self.board.tiles() == other.board.tiles()
             && self.figures() == other.figures()
             && self.scores() == other.scores()
-            && (0..self.players())
-                .all(|p| self.followers_in_supply(p) == other.followers_in_supply(p))
+            && self.players == other.players
             && self.stack.counts == other.stack.counts
             && self.rng == other.rng
             && self.current == other.current

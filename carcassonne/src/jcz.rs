@@ -333,6 +333,9 @@ fn meeple_figure(id: &str) -> Result<Figure, String> {
         .ok_or_else(|| format!("bad meeple id {id:?}"))?;
     match kind {
         "small" => Ok(Figure::Follower),
+        "big" => Ok(Figure::LargeFollower),
+        "builder" => Ok(Figure::Builder),
+        "pig" => Ok(Figure::Pig),
         other => Err(format!(
             "figure type {other:?} (meeple {id}) is not supported"
         )),
@@ -364,6 +367,8 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
     for key in sets.keys() {
         let set = match key.split(':').next().unwrap_or_default() {
             "basic" => TileSet::Base,
+            "inns-and-cathedrals" => TileSet::InnsAndCathedrals,
+            "traders-and-builders" => TileSet::TradersAndBuilders,
             _ => return Err(ImportError::Unsupported(format!("tile set {key}"))),
         };
         if !config.sets.contains(&set) {
@@ -371,17 +376,32 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
         }
     }
 
+    // An element is on when its key is present; numeric elements give figure counts. Every
+    // expansion element is set explicitly, so that only the file's elements are in play.
     let elements = setup.get("elements").and_then(Value::as_object);
     config.rules.farmers = elements.is_some_and(|e| e.contains_key("farmers"));
+    let count = |key: &str, value: &Value| {
+        value
+            .as_u64()
+            .and_then(|n| u8::try_from(n).ok())
+            .or_else(|| value.as_bool().map(u8::from))
+            .ok_or_else(|| format_error(format!("elements.{key} is not a count")))
+    };
+    let e = &mut config.elements;
+    (e.large_followers, e.builders, e.pigs) = (Some(0), Some(0), Some(0));
+    (e.inns, e.cathedrals, e.goods) = (Some(false), Some(false), Some(false));
     for (key, value) in elements.into_iter().flatten() {
         match key.as_str() {
             "farmers" => {}
-            "small-follower" => {
-                config.followers = value
-                    .as_u64()
-                    .and_then(|n| u8::try_from(n).ok())
-                    .ok_or_else(|| format_error("elements.small-follower is not a count"))?;
-            }
+            "small-follower" => config.followers = count(key, value)?,
+            "big-follower" => config.elements.large_followers = Some(count(key, value)?),
+            "builder" => config.elements.builders = Some(count(key, value)?),
+            "pig" => config.elements.pigs = Some(count(key, value)?),
+            "inn" => config.elements.inns = Some(true),
+            "cathedral" => config.elements.cathedrals = Some(true),
+            "traders" => config.elements.goods = Some(true),
+            // River II's pig herds; no tile of the implemented sets has one.
+            "pig-herd" => {}
             other => return Err(ImportError::Unsupported(format!("element {other}"))),
         }
     }

@@ -48,7 +48,10 @@ pub use action::{Action, Figure};
 pub use board::{Board, PlacedTile};
 pub use bots::{Bot, BotKind};
 pub use catalogue::{catalogue, Catalogue};
-pub use config::{Config, FarmCityScoring, Rules, SmallCityScoring, StartTile, MAX_PLAYERS};
+pub use config::{
+    Config, Elements, FarmCityScoring, ResolvedElements, Rules, SmallCityScoring, StartTile,
+    UnfinishedInnsCathedrals, MAX_PLAYERS,
+};
 pub use error::{ConfigError, DrawError, ImportError, ParseError, PlayError, RecordError};
 pub use events::{Event, Score};
 pub use game::{Game, Pending, PlacedFigure};

@@ -1,41 +1,60 @@
-//! Scoring: the point values of features (spec `base.md` §3.5, §3.8, §3.9, §3.14), majorities
-//! and ties (§3.6), returning followers (§3.7), and the final scoring.
+//! Scoring: the point values of features (spec `base.md` §3.5, §3.8, §3.9, §3.11, §3.12,
+//! §3.14), majorities and ties (§3.6), returning figures (§3.7), trade goods (TB-1) and the
+//! final scoring.
 
-use crate::config::{FarmCityScoring, Rules, SmallCityScoring, MAX_PLAYERS};
+use crate::config::{
+    FarmCityScoring, Rules, SmallCityScoring, UnfinishedInnsCathedrals, MAX_PLAYERS,
+};
 use crate::events::{Event, Score, Sink};
 use crate::features::NodeId;
-use crate::game::Game;
+use crate::game::{figure_index, Game};
 use crate::geometry::Position;
-use crate::tile::FeatureKind;
+use crate::tile::{FeatureKind, Goods};
 
 /// Points of a completed monastery: the monastery and its 8 neighbours (B-5.5).
 pub const COMPLETED_MONASTERY: u32 = 9;
 /// Points per completed city bordering a field, for each owner of the field (B-9.2).
 pub const FIELD_POINTS_PER_CITY: u32 = 3;
+/// Extra points per city for a field owner whose pig is in the field (TB-6).
+pub const PIG_BONUS_PER_CITY: u32 = 1;
+/// Points for each majority of a trade good at the end (TB-1.3).
+pub const GOODS_MAJORITY: u32 = 10;
 
-/// Points of a completed road: 1 per tile (B-5.3).
-pub const fn completed_road(tiles: u16) -> u32 {
-    tiles as u32
+/// Points of a completed road: 1 per tile, 2 with an inn (B-5.3, IC-3).
+pub const fn completed_road(tiles: u16, inn: bool) -> u32 {
+    tiles as u32 * if inn { 2 } else { 1 }
 }
 
-/// Points of a completed city: 2 per tile and 2 per pennant; with
-/// [`SmallCityScoring::Legacy2`], a city of exactly 2 tiles scores 1 per tile and pennant
+/// Points of a completed city: 2 per tile and 2 per pennant; 3 each with a cathedral (IC-4);
+/// with [`SmallCityScoring::Legacy2`], a city of exactly 2 tiles scores 1 per tile and pennant
 /// (B-5.4, OPT-1).
-pub const fn completed_city(tiles: u16, pennants: u16, rules: &Rules) -> u32 {
+pub const fn completed_city(tiles: u16, pennants: u16, cathedral: bool, rules: &Rules) -> u32 {
+    let base = tiles as u32 + pennants as u32;
+    if cathedral {
+        return 3 * base;
+    }
     match rules.small_city {
-        SmallCityScoring::Legacy2 if tiles == 2 => (tiles + pennants) as u32,
-        _ => 2 * (tiles as u32 + pennants as u32),
+        SmallCityScoring::Legacy2 if tiles == 2 => base,
+        _ => 2 * base,
     }
 }
 
-/// Points of an unfinished road at the end: 1 per tile (B-8.2).
-pub const fn unfinished_road(tiles: u16) -> u32 {
-    tiles as u32
+/// Points of an unfinished road at the end: 1 per tile; with an inn 0, or 1 per tile under
+/// [`UnfinishedInnsCathedrals::Ignore`] (B-8.2, IC-3).
+pub const fn unfinished_road(tiles: u16, inn: bool, rules: &Rules) -> u32 {
+    match (inn, rules.unfinished_inns_cathedrals) {
+        (true, UnfinishedInnsCathedrals::Zero) => 0,
+        _ => tiles as u32,
+    }
 }
 
-/// Points of an unfinished city at the end: 1 per tile and 1 per pennant (B-8.2).
-pub const fn unfinished_city(tiles: u16, pennants: u16) -> u32 {
-    tiles as u32 + pennants as u32
+/// Points of an unfinished city at the end: 1 per tile and 1 per pennant; with a cathedral 0,
+/// or as without it under [`UnfinishedInnsCathedrals::Ignore`] (B-8.2, IC-4).
+pub const fn unfinished_city(tiles: u16, pennants: u16, cathedral: bool, rules: &Rules) -> u32 {
+    match (cathedral, rules.unfinished_inns_cathedrals) {
+        (true, UnfinishedInnsCathedrals::Zero) => 0,
+        _ => tiles as u32 + pennants as u32,
+    }
 }
 
 /// Points of an unfinished monastery at the end: 1 for itself and 1 per neighbouring tile
@@ -58,10 +77,32 @@ pub fn owners(strength: &[u8; MAX_PLAYERS]) -> u8 {
         .fold(0, |m, (i, _)| m | (1 << i))
 }
 
+/// The trade goods in index order (tokens are stored `[wine, grain, cloth]`).
+pub const GOODS: [Goods; 3] = [Goods::Wine, Goods::Grain, Goods::Cloth];
+
+/// Who wins each trade good at the end (TB-1.3, D9): for tokens `[wine, grain, cloth]` per
+/// seat, `true` where the seat holds the most of that good and at least one; ties all win.
+pub fn goods_majorities(tokens: &[[u8; 3]]) -> Vec<[bool; 3]> {
+    let mut most = [0u8; 3];
+    for t in tokens {
+        for i in 0..3 {
+            most[i] = most[i].max(t[i]);
+        }
+    }
+    tokens
+        .iter()
+        .map(|t| [0, 1, 2].map(|i| most[i] > 0 && t[i] == most[i]))
+        .collect()
+}
+
 /// Size facts of a feature, gathered by walking its members.
+#[derive(Default)]
 struct FeatureFacts {
     tiles: u16,
     pennants: u16,
+    inn: bool,
+    cathedral: bool,
+    goods: [u8; 3],
     positions: Vec<Position>,
 }
 
@@ -71,8 +112,18 @@ struct Occupancy {
     first: NodeId,
 }
 
+/// What a score event says besides who and how much.
+struct Award<'a> {
+    feature: FeatureKind,
+    complete: bool,
+    facts: &'a FeatureFacts,
+    cities: u16,
+    points_per_city: u16,
+    goods: Option<Goods>,
+}
+
 impl Game {
-    /// Strength per player in the feature with root `root`, and its first figure.
+    /// Strength per player in the feature with root `root`, and its first figure (any kind).
     fn occupancy(&self, root: NodeId) -> Option<Occupancy> {
         let mut strength = [0u8; MAX_PLAYERS];
         let mut first = None;
@@ -85,20 +136,22 @@ impl Game {
         first.map(|first| Occupancy { strength, first })
     }
 
-    /// Distinct tiles and pennants of the road or city with root `root` (a tile holding two
-    /// segments of the feature counts once, spec §1.6).
+    /// Distinct tiles, pennants, inn, cathedral and goods of the road or city with root `root`
+    /// (a tile holding two segments of the feature counts once, spec §1.6).
     fn facts(&self, root: NodeId, want_positions: bool) -> FeatureFacts {
-        let mut facts = FeatureFacts {
-            tiles: 0,
-            pennants: 0,
-            positions: Vec::new(),
-        };
+        let mut facts = FeatureFacts::default();
         for m in self.features.members(root) {
             let (placed, segment) = self.node_tile(m);
             let kind = placed.tile.kind();
-            facts.pennants += kind.segments[segment].pennants as u16;
+            let seg = &kind.segments[segment];
+            facts.pennants += seg.pennants as u16;
+            facts.inn |= seg.inn;
+            facts.cathedral |= seg.cathedral;
+            if let Some(g) = seg.goods {
+                facts.goods[g as usize] += 1;
+            }
             let counted_before = (0..segment).any(|s| {
-                kind.segments[s].kind == kind.segments[segment].kind
+                kind.segments[s].kind == seg.kind
                     && self.features.find(placed.node_base + s as u16) == root
             });
             if !counted_before {
@@ -108,6 +161,8 @@ impl Game {
                 }
             }
         }
+        facts.inn &= self.elements.inns;
+        facts.cathedral &= self.elements.cathedrals;
         facts.positions.sort();
         facts
     }
@@ -115,41 +170,49 @@ impl Game {
     /// The 3×3 area of the monastery of node `node`: tile count and positions.
     fn monastery_facts(&self, node: NodeId, want_positions: bool) -> FeatureFacts {
         let pos = self.node_tile(node).0.pos;
-        let tiles = 1 + self.board.count_surrounding(pos) as u16;
-        let mut positions = Vec::new();
+        let mut facts = FeatureFacts {
+            tiles: 1 + self.board.count_surrounding(pos) as u16,
+            ..FeatureFacts::default()
+        };
         if want_positions {
-            positions.push(pos);
-            positions.extend(
+            facts.positions.push(pos);
+            facts.positions.extend(
                 pos.surrounding()
                     .into_iter()
                     .filter(|p| self.board.tile_at(*p).is_some()),
             );
-            positions.sort();
+            facts.positions.sort();
         }
-        FeatureFacts {
-            tiles,
-            pennants: 0,
-            positions,
-        }
+        facts
     }
 
     /// Scores every feature completed by the tile at index `tile` (B-5.1): its roads and
     /// cities with no open end, and every monastery of its 3×3 area now surrounded; each
-    /// occupied one pays its owners and returns its figures.
+    /// occupied one pays its owners and returns its figures; a completed city's trade goods go
+    /// to the active player (TB-1.2).
     pub(crate) fn score_completed<S: Sink>(&mut self, tile: usize, sink: &mut S) {
         let placed = self.board.tiles()[tile];
         let kind = placed.tile.kind();
+        let mut done = [NodeId::MAX; 16];
+        let mut n = 0;
         for (i, seg) in kind.segments.iter().enumerate() {
             if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
                 continue;
             }
-            // A feature holding no figure scores nothing; once scored it holds none, so a
-            // second segment of the same feature on this tile finds nothing to do.
             let root = self.features.find(placed.node_base + i as u16);
-            if self.features.open(root) != 0 || self.features.figures(root) == 0 {
+            if self.features.open(root) != 0 || done[..n].contains(&root) {
                 continue;
             }
-            self.score_feature(root, true, sink);
+            if n < done.len() {
+                done[n] = root;
+                n += 1;
+            }
+            if self.features.figures(root) > 0 {
+                self.score_feature(root, true, sink);
+            }
+            if seg.kind == FeatureKind::City && self.elements.goods {
+                self.take_goods(root, sink);
+            }
         }
         // Monasteries of the 3x3 area now surrounded: only occupied ones score, so look at
         // the monks near the new tile.
@@ -171,6 +234,25 @@ impl Game {
         }
     }
 
+    /// The active player takes one token per goods symbol of the completed city `root`
+    /// (TB-1.2), whoever owns the city.
+    fn take_goods<S: Sink>(&mut self, root: NodeId, sink: &mut S) {
+        let goods = self.facts(root, false).goods;
+        let player = self.current as usize;
+        for (i, &count) in goods.iter().enumerate() {
+            if count > 0 {
+                self.players[player].goods[i] += count;
+                if S::WANTED {
+                    sink.push(Event::GoodsTaken {
+                        player,
+                        goods: GOODS[i],
+                        count,
+                    });
+                }
+            }
+        }
+    }
+
     /// Scores one occupied road, city or monastery: completed during play (`complete`, then
     /// its figures return) or unfinished at the end.
     fn score_feature<S: Sink>(&mut self, root: NodeId, complete: bool, sink: &mut S) {
@@ -184,66 +266,90 @@ impl Game {
         };
         let rules = &self.config.rules;
         let points = match (feature, complete) {
-            (FeatureKind::Road, true) => completed_road(facts.tiles),
-            (FeatureKind::Road, false) => unfinished_road(facts.tiles),
-            (FeatureKind::City, true) => completed_city(facts.tiles, facts.pennants, rules),
-            (FeatureKind::City, false) => unfinished_city(facts.tiles, facts.pennants),
+            (FeatureKind::Road, true) => completed_road(facts.tiles, facts.inn),
+            (FeatureKind::Road, false) => unfinished_road(facts.tiles, facts.inn, rules),
+            (FeatureKind::City, true) => {
+                completed_city(facts.tiles, facts.pennants, facts.cathedral, rules)
+            }
+            (FeatureKind::City, false) => {
+                unfinished_city(facts.tiles, facts.pennants, facts.cathedral, rules)
+            }
             (FeatureKind::Monastery, true) => COMPLETED_MONASTERY,
             (FeatureKind::Monastery, false) => unfinished_monastery(facts.tiles),
             _ => 0,
         };
-        self.award(&occupancy, feature, complete, points, &facts, 0, sink);
+        let award = Award {
+            feature,
+            complete,
+            facts: &facts,
+            cities: 0,
+            points_per_city: 0,
+            goods: None,
+        };
+        self.award(&occupancy, points, &award, sink);
         if complete {
             self.return_figures(root, sink);
         }
     }
 
     /// Pays `points` to every owner of a feature, in seat order, with one event each.
-    #[allow(clippy::too_many_arguments)]
-    fn award<S: Sink>(
-        &mut self,
-        occupancy: &Occupancy,
-        feature: FeatureKind,
-        complete: bool,
-        points: u32,
-        facts: &FeatureFacts,
-        cities: u16,
-        sink: &mut S,
-    ) {
+    fn award<S: Sink>(&mut self, occupancy: &Occupancy, points: u32, award: &Award, sink: &mut S) {
         let owners = owners(&occupancy.strength);
-        let final_scoring = self.is_over();
         for player in 0..self.players() {
-            if owners & (1 << player) == 0 {
-                continue;
-            }
-            self.players[player].score += points;
-            if S::WANTED {
-                let (placed, segment) = self.node_tile(occupancy.first);
-                let seg = &placed.tile.kind().segments[segment];
-                sink.push(Event::Scored(Score {
+            if owners & (1 << player) != 0 {
+                self.pay(
                     player,
                     points,
-                    feature,
-                    complete,
-                    final_scoring,
-                    tiles: facts.tiles,
-                    pennants: facts.pennants,
-                    cities,
-                    points_per_city: if feature == FeatureKind::Field {
-                        FIELD_POINTS_PER_CITY as u16
-                    } else {
-                        0
-                    },
-                    strength: occupancy.strength[player],
-                    pos: placed.pos,
-                    location: seg.location(placed.rotation),
-                    positions: facts.positions.clone(),
-                }));
+                    occupancy.strength[player],
+                    Some(occupancy.first),
+                    award,
+                    sink,
+                );
             }
         }
     }
 
-    /// Returns every figure of the feature with root `root` to its owner (B-7.1).
+    /// Pays `points` to `player` with one event.
+    fn pay<S: Sink>(
+        &mut self,
+        player: usize,
+        points: u32,
+        strength: u8,
+        at: Option<NodeId>,
+        award: &Award,
+        sink: &mut S,
+    ) {
+        self.players[player].score += points;
+        if S::WANTED {
+            let (pos, location) = match at {
+                Some(node) => {
+                    let (placed, segment) = self.node_tile(node);
+                    let seg = &placed.tile.kind().segments[segment];
+                    (placed.pos, seg.location(placed.rotation))
+                }
+                None => (Position::new(0, 0), crate::geometry::Location::CENTRE),
+            };
+            sink.push(Event::Scored(Score {
+                player,
+                points,
+                feature: award.feature,
+                complete: award.complete,
+                final_scoring: self.is_over(),
+                tiles: award.facts.tiles,
+                pennants: award.facts.pennants,
+                cities: award.cities,
+                points_per_city: award.points_per_city,
+                strength,
+                goods: award.goods,
+                pos,
+                location,
+                positions: award.facts.positions.clone(),
+            }));
+        }
+    }
+
+    /// Returns every figure of the feature with root `root` to its owner (B-7.1): followers and
+    /// builders.
     fn return_figures<S: Sink>(&mut self, root: NodeId, sink: &mut S) {
         let mut i = 0;
         while i < self.figures.len() {
@@ -263,13 +369,14 @@ impl Game {
                 });
             }
             self.figures.remove(i);
-            self.players[f.player as usize].followers += 1;
+            self.players[f.player as usize].supply[figure_index(f.figure)] += 1;
         }
         self.features.clear_figures(root);
     }
 
     /// Final scoring (B-8.2): unfinished roads, cities and monasteries, then fields (B-9), each
-    /// feature once, in the order its first figure was deployed. Figures stay on the board.
+    /// feature once, in the order its first figure was deployed; then trade goods (TB-1.3).
+    /// Figures stay on the board.
     pub(crate) fn final_scoring<S: Sink>(&mut self, sink: &mut S) {
         let mut scored: Vec<NodeId> = Vec::new();
         for kind in [FeatureKind::Road, FeatureKind::City, FeatureKind::Monastery] {
@@ -291,10 +398,14 @@ impl Game {
         if self.config.rules.farmers {
             self.score_fields(sink);
         }
+        if self.elements.goods {
+            self.score_goods(sink);
+        }
     }
 
-    /// Farmer scoring (B-9): each owner of a field scores 3 per completed city it borders;
-    /// with [`FarmCityScoring::OncePerPlayer`] a player is paid for a city only once.
+    /// Farmer scoring (B-9): each owner of a field scores 3 per completed city it borders, 4
+    /// with its own pig in the field (TB-6); with [`FarmCityScoring::OncePerPlayer`] a player
+    /// is paid for a city only once.
     fn score_fields<S: Sink>(&mut self, sink: &mut S) {
         let mut scored: Vec<NodeId> = Vec::new();
         let mut paid: Vec<(u8, NodeId)> = Vec::new();
@@ -308,47 +419,80 @@ impl Game {
                 continue;
             };
             let cities = self.completed_cities_bordering(root);
-            let facts = FeatureFacts {
-                tiles: 0,
-                pennants: 0,
-                positions: Vec::new(),
-            };
-            match self.config.rules.farm_city_scoring {
-                FarmCityScoring::PerField => {
-                    let n = cities.len() as u16;
-                    let points = FIELD_POINTS_PER_CITY * n as u32;
-                    self.award(
-                        &occupancy,
-                        FeatureKind::Field,
-                        false,
-                        points,
-                        &facts,
-                        n,
-                        sink,
-                    );
+            let facts = FeatureFacts::default();
+            let owners = owners(&occupancy.strength);
+            for player in 0..self.players() {
+                if owners & (1 << player) == 0 {
+                    continue;
                 }
-                FarmCityScoring::OncePerPlayer => {
-                    let owners = owners(&occupancy.strength);
-                    for player in 0..self.players() {
-                        if owners & (1 << player) == 0 {
-                            continue;
-                        }
+                let counted: Vec<NodeId> = match self.config.rules.farm_city_scoring {
+                    FarmCityScoring::PerField => cities.clone(),
+                    FarmCityScoring::OncePerPlayer => {
                         let fresh: Vec<NodeId> = cities
                             .iter()
                             .copied()
                             .filter(|c| !paid.contains(&(player as u8, *c)))
                             .collect();
                         paid.extend(fresh.iter().map(|c| (player as u8, *c)));
-                        let mut only = Occupancy {
-                            strength: [0; MAX_PLAYERS],
-                            first: occupancy.first,
-                        };
-                        only.strength[player] = occupancy.strength[player];
-                        let n = fresh.len() as u16;
-                        let points = FIELD_POINTS_PER_CITY * n as u32;
-                        self.award(&only, FeatureKind::Field, false, points, &facts, n, sink);
+                        fresh
                     }
+                };
+                let pig = self.figures.iter().any(|f| {
+                    f.player as usize == player
+                        && f.figure == crate::Figure::Pig
+                        && self.features.find(f.node) == root
+                });
+                let per_city = FIELD_POINTS_PER_CITY + if pig { PIG_BONUS_PER_CITY } else { 0 };
+                let n = counted.len() as u16;
+                let award = Award {
+                    feature: FeatureKind::Field,
+                    complete: false,
+                    facts: &facts,
+                    cities: n,
+                    points_per_city: per_city as u16,
+                    goods: None,
+                };
+                let strength = occupancy.strength[player];
+                self.pay(
+                    player,
+                    per_city * n as u32,
+                    strength,
+                    Some(occupancy.first),
+                    &award,
+                    sink,
+                );
+            }
+        }
+    }
+
+    /// Trade goods majorities (TB-1.3): for each good, every player holding the most tokens
+    /// (at least one) scores 10.
+    fn score_goods<S: Sink>(&mut self, sink: &mut S) {
+        for (i, good) in GOODS.iter().enumerate() {
+            let most = (0..self.players())
+                .map(|p| self.players[p].goods[i])
+                .max()
+                .unwrap_or(0);
+            if most == 0 {
+                continue;
+            }
+            for player in 0..self.players() {
+                if self.players[player].goods[i] != most {
+                    continue;
                 }
+                let facts = FeatureFacts {
+                    tiles: most as u16,
+                    ..FeatureFacts::default()
+                };
+                let award = Award {
+                    feature: FeatureKind::City,
+                    complete: false,
+                    facts: &facts,
+                    cities: 0,
+                    points_per_city: 0,
+                    goods: Some(*good),
+                };
+                self.pay(player, GOODS_MAJORITY, 0, None, &award, sink);
             }
         }
     }
@@ -358,8 +502,7 @@ impl Game {
         let mut cities = Vec::new();
         for m in self.features.members(root) {
             let (placed, segment) = self.node_tile(m);
-            let adjacent = placed.tile.kind().segments[segment].adjacent_cities;
-            let mut bits = adjacent;
+            let mut bits = placed.tile.kind().segments[segment].adjacent_cities;
             while bits != 0 {
                 let j = bits.trailing_zeros() as u16;
                 bits &= bits - 1;
@@ -385,14 +528,21 @@ mod tests {
     }
 
     #[test]
-    fn city_values() {
+    fn city_and_road_values() {
         let mut rules = Rules::default();
-        assert_eq!(completed_city(2, 0, &rules), 4);
-        assert_eq!(completed_city(3, 1, &rules), 8);
+        assert_eq!(completed_city(2, 0, false, &rules), 4);
+        assert_eq!(completed_city(3, 1, false, &rules), 8);
+        assert_eq!(completed_city(7, 1, true, &rules), 24, "IC04");
+        assert_eq!(completed_road(3, true), 6, "IC02");
+        assert_eq!(unfinished_road(3, true, &rules), 0);
+        assert_eq!(unfinished_city(4, 1, true, &rules), 0);
+        rules.unfinished_inns_cathedrals = UnfinishedInnsCathedrals::Ignore;
+        assert_eq!(unfinished_road(3, true, &rules), 3);
+        assert_eq!(unfinished_city(4, 1, true, &rules), 5);
         rules.small_city = SmallCityScoring::Legacy2;
-        assert_eq!(completed_city(2, 0, &rules), 2);
-        assert_eq!(completed_city(2, 1, &rules), 3);
-        assert_eq!(completed_city(3, 0, &rules), 6);
-        assert_eq!(unfinished_city(2, 1), 3);
+        assert_eq!(completed_city(2, 0, false, &rules), 2);
+        assert_eq!(completed_city(2, 1, false, &rules), 3);
+        assert_eq!(completed_city(3, 0, false, &rules), 6);
+        assert_eq!(unfinished_city(2, 1, false, &rules), 3);
     }
 }

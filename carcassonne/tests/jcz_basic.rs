@@ -101,3 +101,32 @@ fn broken_files_give_clear_errors() {
     // A missing setup.
     assert!(matches!(JczGame::parse("{}"), Err(ImportError::Format(_))));
 }
+
+/// Every JCloisterZone file of the Inns & Cathedrals and Traders & Builders engine tests
+/// replays with all its assertions.
+#[test]
+fn inns_and_cathedrals_and_traders_and_builders_files_pass() {
+    let mut checked = 0;
+    for set in ["inns-and-cathedrals", "traders-and-builders"] {
+        let dir = common::shared().join("jcz/engine-tests").join(set);
+        let mut paths: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        paths.sort();
+        for path in paths {
+            let name = path.display().to_string();
+            let jcz = JczGame::from_path(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let results = jcz.check();
+            assert!(!results.is_empty(), "{name} has no assertions");
+            for r in &results {
+                assert!(r.ok, "{name}: assertion {:?} fails: {}", r.text, r.detail);
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(
+        checked, 8,
+        "3 Inns & Cathedrals files and 5 Traders & Builders files"
+    );
+}

@@ -13,7 +13,7 @@ mod common;
 use std::collections::{BTreeSet, HashSet};
 
 use carcassonne::{
-    Action, Config, FeatureKind, Figure, Game, Location, Pending, Position, Rotation,
+    Action, Config, FeatureKind, Figure, Game, Location, Pending, Position, Rotation, TileSet,
 };
 use common::oracle::Oracle;
 use proptest::prelude::*;
@@ -40,6 +40,7 @@ fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
             rotation: Rotation::from_quarter_turns(below(rng, 4) as u8),
         },
         1 => {
+            let figure = Figure::ALL[below(rng, 4)];
             let names = [
                 "N",
                 "E",
@@ -60,7 +61,7 @@ fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
             ];
             let placed = game.last_placed().map_or(pos, |p| p.pos);
             Action::Deploy {
-                figure: Figure::Follower,
+                figure,
                 pos: if below(rng, 4) == 0 { pos } else { placed },
                 feature: kinds[below(rng, kinds.len())],
                 location: names[below(rng, names.len())].parse::<Location>().unwrap(),
@@ -71,9 +72,19 @@ fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
 }
 
 /// Plays one random game, checking every property at every step.
-fn check_game(players: usize, seed: u64, farmers: bool) -> Result<(), TestCaseError> {
+fn check_game(
+    players: usize,
+    seed: u64,
+    farmers: bool,
+    sets: &[TileSet],
+) -> Result<(), TestCaseError> {
     let mut config = Config::new(players);
     config.rules.farmers = farmers;
+    config.sets.extend_from_slice(sets);
+    let initial: Vec<u8> = {
+        let e = config.resolved_elements();
+        vec![config.followers, e.large_followers, e.builders, e.pigs]
+    };
     let mut game = Game::new(config, seed).unwrap();
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
     let mut completed_seen: HashSet<(FeatureKind, Vec<Position>)> = HashSet::new();
@@ -135,15 +146,28 @@ fn check_game(players: usize, seed: u64, farmers: bool) -> Result<(), TestCaseEr
             prop_assert!(b >= a, "a score decreased");
         }
         last_scores = scores;
-        // Followers are conserved.
+        // Figures are conserved, kind by kind.
         for p in 0..players {
-            let on_board = game.figures().iter().filter(|f| f.player == p).count();
-            prop_assert_eq!(on_board + game.followers_in_supply(p) as usize, 7);
+            for (k, figure) in Figure::ALL.into_iter().enumerate() {
+                let on_board = game
+                    .figures()
+                    .iter()
+                    .filter(|f| f.player == p && f.figure == figure)
+                    .count();
+                prop_assert_eq!(
+                    on_board + game.supply(p, figure) as usize,
+                    initial[k] as usize
+                );
+            }
         }
         // Completed features: scored once, with the oracle's counts.
         let oracle = Oracle::of(&game);
         let mut this_step: HashSet<(FeatureKind, Vec<Position>)> = HashSet::new();
         for s in common::scores(&events) {
+            if s.goods.is_some() {
+                prop_assert!(s.final_scoring && s.points == 10);
+                continue;
+            }
             let (placed_tile, rot) = {
                 let t = game.board().tile_at(s.pos).unwrap();
                 (t.tile, t.rotation)
@@ -168,6 +192,9 @@ fn check_game(players: usize, seed: u64, farmers: bool) -> Result<(), TestCaseEr
             } else {
                 prop_assert!(!f.complete || s.feature == FeatureKind::Field);
             }
+            if s.goods.is_some() {
+                continue;
+            }
             if s.feature != FeatureKind::Field {
                 prop_assert_eq!(s.tiles as usize, f.positions.len());
                 prop_assert_eq!(s.pennants as u32, f.pennants);
@@ -179,6 +206,14 @@ fn check_game(players: usize, seed: u64, farmers: bool) -> Result<(), TestCaseEr
                 prop_assert!(!f.complete, "a figure is left on a completed {:?}", f.kind);
             }
         }
+        // Goods tokens never exceed the box: 9 wine, 6 grain, 5 cloth.
+        let mut goods = [0u32; 3];
+        for p in 0..players {
+            for (i, n) in game.goods(p).iter().enumerate() {
+                goods[i] += *n as u32;
+            }
+        }
+        prop_assert!(goods[0] <= 9 && goods[1] <= 6 && goods[2] <= 5);
     }
     // Record round trip.
     let json = game.to_json();
@@ -192,7 +227,20 @@ proptest! {
 
     #[test]
     fn random_games_keep_every_invariant(players in 2usize..=5, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
-        check_game(players, seed, farmers)?;
+        check_game(players, seed, farmers, &[])?;
+    }
+
+    /// Every combination of the base game with Inns & Cathedrals and Traders & Builders, 2–6
+    /// players (6 only with Inns & Cathedrals).
+    #[test]
+    fn expansion_games_keep_every_invariant(combo in 0usize..3, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
+        let sets: &[TileSet] = [
+            &[TileSet::InnsAndCathedrals][..],
+            &[TileSet::TradersAndBuilders][..],
+            &[TileSet::InnsAndCathedrals, TileSet::TradersAndBuilders][..],
+        ][combo];
+        let players = if sets.contains(&TileSet::InnsAndCathedrals) { players } else { players.min(5) };
+        check_game(players, seed, farmers, sets)?;
     }
 }
 

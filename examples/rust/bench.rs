@@ -12,7 +12,11 @@ use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 fn random_game(seed: u64, buf: &mut Vec<Action>, rng: &mut Pcg64Mcg) -> Game {
-    let mut game = Game::new(Config::new(2), seed).expect("valid config");
+    random_game_of(Config::new(2), seed, buf, rng)
+}
+
+fn random_game_of(config: Config, seed: u64, buf: &mut Vec<Action>, rng: &mut Pcg64Mcg) -> Game {
+    let mut game = Game::new(config, seed).expect("valid config");
     while !game.is_over() {
         game.legal_actions_into(buf);
         let i = ((rng.next_u64() as u128 * buf.len() as u128) >> 64) as usize;
@@ -62,9 +66,28 @@ fn main() {
         }
         rates.push(games as f64 / start.elapsed().as_secs_f64());
     }
+    let base_rate = median(rates);
+    println!("random 2-player base games: {base_rate:.0} games/s (median of 5 rounds)");
+
+    // The same with every implemented expansion set.
+    let mut all = Config::new(2);
+    all.sets = carcassonne::TileSet::ALL.to_vec();
+    let mut rates = Vec::new();
+    for _ in 0..5 {
+        let start = Instant::now();
+        let mut games = 0u64;
+        while start.elapsed() < round {
+            black_box(random_game_of(all.clone(), seed, &mut buf, &mut rng));
+            seed += 1;
+            games += 1;
+        }
+        rates.push(games as f64 / start.elapsed().as_secs_f64());
+    }
+    let all_rate = median(rates);
     println!(
-        "random 2-player base games: {:.0} games/s (median of 5 rounds)",
-        median(rates)
+        "random 2-player games with {}: {all_rate:.0} games/s ({:.2}x the base game's time per game)",
+        all.sets.iter().map(|s| s.name()).collect::<Vec<_>>().join("+"),
+        base_rate / all_rate
     );
 
     // Positions from the middle of games, for legal_actions() and clone().

@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run --release --example play -- [--players N] [--seed S] [--bots random,greedy,...]
 //!                                       [--out FILE] [--svg FILE]
+//!                                       [--sets base,inns,traders]
 //! ```
 //! Defaults: 2 players, seed 1, bots `random,greedy`, record saved to `game.json`; `--svg`
 //! also draws the final board as an SVG picture.
@@ -29,7 +30,7 @@ fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
-            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE]"
+            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE] [--sets base,inns,traders]"
         );
         return Ok(());
     }
@@ -54,8 +55,17 @@ fn run() -> Result<(), String> {
         })
         .collect::<Result<_, _>>()?;
     let out = option(&args, "--out").unwrap_or_else(|| "game.json".to_owned());
+    let sets: Vec<carcassonne::TileSet> = option(&args, "--sets")
+        .unwrap_or_else(|| "base".to_owned())
+        .split(',')
+        .map(|s| {
+            s.parse()
+                .map_err(|e: carcassonne::ParseError| e.to_string())
+        })
+        .collect::<Result<_, _>>()?;
 
     let mut config = Config::new(players);
+    config.sets = sets;
     config.names = (0..players)
         .map(|p| format!("{}{}", kinds[p % kinds.len()], p + 1))
         .collect();
@@ -92,7 +102,7 @@ fn run() -> Result<(), String> {
         );
         for e in &events {
             if let Event::Scored(s) = e {
-                *breakdown.entry((s.player, s.feature.name())).or_default() += s.points;
+                *breakdown.entry((s.player, s.kind_name())).or_default() += s.points;
                 if s.final_scoring {
                     println!(
                         "     final scoring: {} +{} for {}",
@@ -111,6 +121,11 @@ fn run() -> Result<(), String> {
     for p in 0..players {
         let parts: Vec<String> = ["road", "city", "monastery", "field"]
             .iter()
+            .chain(if game.elements().goods {
+                Some(&"goods")
+            } else {
+                None
+            })
             .map(|k| format!("{k} {}", breakdown.get(&(p, *k)).copied().unwrap_or(0)))
             .collect();
         println!(

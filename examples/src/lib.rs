@@ -79,7 +79,7 @@ pub fn summary_json(game: &Game, scores: &[Score], jcz: Option<&JczGame>) -> Val
         .collect();
     let scored: Vec<Value> = scores
         .iter()
-        .map(|s| json!({"player": game.config().player_name(s.player), "kind": s.feature.name(), "points": s.points}))
+        .map(|s| json!({"player": game.config().player_name(s.player), "kind": s.kind_name(), "points": s.points}))
         .collect();
     let assertions: Vec<Value> = jcz
         .map(|j| {

@@ -391,6 +391,59 @@ static void test_explicit_draws(void) {
     carc_game_free(g);
 }
 
+static void test_expansions(void) {
+    carc_game *g = new_game("{\"players\": 6, \"sets\": [\"base\", \"inns\", \"traders\"]}", 3);
+    uint32_t n = 0;
+    STATUS(carc_game_supply(g, 0, CARC_FIGURE_LARGE_FOLLOWER, &n), CARC_OK);
+    CHECK(n == 1);
+    STATUS(carc_game_supply(g, 5, CARC_FIGURE_BUILDER, &n), CARC_OK);
+    CHECK(n == 1);
+    STATUS(carc_game_supply(g, 1, CARC_FIGURE_PIG, &n), CARC_OK);
+    CHECK(n == 1);
+    STATUS(carc_game_supply(g, 0, CARC_FIGURE_FOLLOWER, &n), CARC_OK);
+    CHECK(n == 7);
+    n = 77;
+    STATUS(carc_game_supply(g, 0, 42, &n), CARC_INVALID_ARGUMENT);
+    STATUS(carc_game_supply(g, 6, CARC_FIGURE_PIG, &n), CARC_INDEX_OUT_OF_RANGE);
+    STATUS(carc_game_supply(g, 0, CARC_FIGURE_PIG, NULL), CARC_NULL_ARGUMENT);
+    CHECK(n == 77);
+    uint32_t goods[3] = {9, 9, 9};
+    STATUS(carc_game_goods(g, 0, &goods), CARC_OK);
+    CHECK(goods[0] == 0 && goods[1] == 0 && goods[2] == 0);
+    STATUS(carc_game_goods(g, 0, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_goods(NULL, 0, &goods), CARC_NULL_ARGUMENT);
+    uint32_t tiles = 0;
+    STATUS(carc_game_tiles_left(g, &tiles), CARC_OK);
+    CHECK(tiles == 112); /* 72 + 18 + 24 tiles, the start tile laid, one drawn */
+    bool over = false;
+    int guard = 0;
+    uint32_t taken = 0;
+    while (!over && guard++ < 1000) {
+        size_t count = 0;
+        STATUS(carc_game_legal_action_count(g, &count), CARC_OK);
+        STATUS(carc_game_play_index(g, (size_t)guard % count), CARC_OK);
+        carc_event events[64];
+        size_t len = 0;
+        if (carc_game_events(g, events, 64, &len) == CARC_OK) {
+            for (size_t i = 0; i < len; i++) {
+                if (events[i].kind == CARC_EVENT_GOODS_TAKEN) {
+                    CHECK(events[i].goods >= CARC_GOODS_WINE && events[i].goods <= CARC_GOODS_CLOTH);
+                    taken += events[i].points;
+                }
+            }
+        }
+        STATUS(carc_game_is_over(g, &over), CARC_OK);
+    }
+    CHECK(over);
+    uint32_t held = 0;
+    for (uint32_t p = 0; p < 6; p++) {
+        STATUS(carc_game_goods(g, p, &goods), CARC_OK);
+        held += goods[0] + goods[1] + goods[2];
+    }
+    CHECK(held == taken);
+    carc_game_free(g);
+}
+
 static void test_jcz(const char *path) {
     char *text = read_file(path);
     CHECK(text != NULL);
@@ -429,6 +482,7 @@ int main(int argc, char **argv) {
     test_actions();
     test_queries_and_records();
     test_explicit_draws();
+    test_expansions();
     test_jcz(argv[1]);
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use carcassonne::{
     Action, Config, Event, FeatureKind, Figure, Game, Pending, Position, Rotation, Rules, Score,
-    StartTile, TileId,
+    StartTile, TileId, TileSet,
 };
 
 /// The shared folder (`../shared` beside the repository, or `$CARCASSONNE_SHARED`). Panics —
@@ -36,7 +36,23 @@ pub fn scenario(names: &[&str], rules: Rules, tiles: &[&str]) -> Game {
 }
 
 pub fn scenario_from(names: &[&str], rules: Rules, start: Option<&str>, tiles: &[&str]) -> Game {
+    scenario_with(names, rules, start, tiles, &[])
+}
+
+/// A scenario game with extra tile sets (their elements on).
+pub fn scenario_sets(names: &[&str], sets: &[TileSet], tiles: &[&str]) -> Game {
+    scenario_with(names, Rules::default(), None, tiles, sets)
+}
+
+pub fn scenario_with(
+    names: &[&str],
+    rules: Rules,
+    start: Option<&str>,
+    tiles: &[&str],
+    sets: &[TileSet],
+) -> Game {
     let mut config = Config::new(names.len());
+    config.sets.extend_from_slice(sets);
     config.names = names.iter().map(|s| s.to_string()).collect();
     config.rules = rules;
     config.explicit_draws = true;
@@ -58,6 +74,17 @@ pub fn turn(
     r: u8,
     deploy: Option<&str>,
 ) -> Vec<Score> {
+    turn_with(game, id, (x, y), r, deploy.map(|d| (Figure::Follower, d)))
+}
+
+/// One turn part deploying `figure` on the segment named by the second field, or passing.
+pub fn turn_with(
+    game: &mut Game,
+    id: &str,
+    (x, y): (i32, i32),
+    r: u8,
+    deploy: Option<(Figure, &str)>,
+) -> Vec<Score> {
     let mut events = game
         .draw(tile(id))
         .unwrap_or_else(|e| panic!("draw {id}: {e}"));
@@ -70,7 +97,7 @@ pub fn turn(
     };
     events.extend(game.play(place).unwrap_or_else(|e| panic!("{place}: {e}")));
     match deploy {
-        Some(name) => {
+        Some((figure, name)) => {
             let kind = tile(id).kind();
             let seg = kind
                 .segments
@@ -78,7 +105,7 @@ pub fn turn(
                 .find(|s| s.name == name)
                 .expect("segment name");
             let action = Action::Deploy {
-                figure: Figure::Follower,
+                figure,
                 pos,
                 feature: seg.kind,
                 location: seg.location(rotation),

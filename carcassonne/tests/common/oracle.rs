@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use carcassonne::{Action, EdgeKind, FeatureKind, Game, Position, Rotation, Side, TileId};
+use carcassonne::{Action, EdgeKind, FeatureKind, Figure, Game, Position, Rotation, Side, TileId};
 
 pub struct Oracle {
     tiles: HashMap<Position, (TileId, Rotation)>,
@@ -136,8 +136,15 @@ impl Oracle {
         out
     }
 
-    /// The feature under every figure of `game`.
+    /// The feature under every figure of `game`, with the figure's owner and kind.
     pub fn figure_features(&self, game: &Game) -> Vec<(usize, Feature)> {
+        self.figure_features_with_kind(game)
+            .into_iter()
+            .map(|(p, _, f)| (p, f))
+            .collect()
+    }
+
+    pub fn figure_features_with_kind(&self, game: &Game) -> Vec<(usize, Figure, Feature)> {
         game.figures()
             .iter()
             .map(|f| {
@@ -146,40 +153,53 @@ impl Oracle {
                     .kind()
                     .segment_with_location(f.feature, f.location, rot)
                     .expect("figure on a real segment");
-                (f.player, self.feature(f.pos, seg))
+                (f.player, f.figure, self.feature(f.pos, seg))
             })
             .collect()
     }
 
-    /// Legal deployments on the tile just laid: segments whose feature holds no figure.
+    /// Legal deployments on the tile just laid (spec B-4, IC-2, TB-2, TB-5): followers on
+    /// features holding no follower; a builder on an unfinished road or city holding one of the
+    /// player's followers; a pig on a field holding one of the player's farmers.
     pub fn deployments(&self, game: &Game, pos: Position, farmers: bool) -> BTreeSet<Action> {
-        let occupied: Vec<Feature> = self
-            .figure_features(game)
-            .into_iter()
-            .map(|(_, f)| f)
-            .collect();
+        let me = game.current_player();
+        let on_board = self.figure_features_with_kind(game);
         let (tile, rot) = self.tiles[&pos];
         let mut out = BTreeSet::new();
-        if game.followers_in_supply(game.current_player()) == 0 {
-            return out;
-        }
-        for (i, seg) in tile.kind().segments.iter().enumerate() {
-            if seg.kind == FeatureKind::River || (seg.kind == FeatureKind::Field && !farmers) {
+        for figure in Figure::ALL {
+            if game.supply(me, figure) == 0 {
                 continue;
             }
-            let f = self.feature(pos, i);
-            if occupied
-                .iter()
-                .any(|o| o.segments.contains(&(pos, i)) || o.segments == f.segments)
-            {
-                continue;
+            for (i, seg) in tile.kind().segments.iter().enumerate() {
+                if seg.kind == FeatureKind::River || (seg.kind == FeatureKind::Field && !farmers) {
+                    continue;
+                }
+                let f = self.feature(pos, i);
+                let same = |o: &Feature| o.segments == f.segments;
+                let followers = on_board
+                    .iter()
+                    .filter(|(_, k, o)| k.is_follower() && same(o));
+                let legal = match figure {
+                    Figure::Builder => {
+                        matches!(seg.kind, FeatureKind::Road | FeatureKind::City)
+                            && !f.complete
+                            && followers.clone().any(|(p, _, _)| *p == me)
+                    }
+                    Figure::Pig => {
+                        seg.kind == FeatureKind::Field
+                            && followers.clone().any(|(p, _, _)| *p == me)
+                    }
+                    _ => followers.count() == 0,
+                };
+                if legal {
+                    out.insert(Action::Deploy {
+                        figure,
+                        pos,
+                        feature: seg.kind,
+                        location: seg.location(rot),
+                    });
+                }
             }
-            out.insert(Action::Deploy {
-                figure: carcassonne::Figure::Follower,
-                pos,
-                feature: seg.kind,
-                location: seg.location(rot),
-            });
         }
         out
     }
