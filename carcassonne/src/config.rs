@@ -47,6 +47,17 @@ pub enum UnfinishedInnsCathedrals {
     Ignore,
 }
 
+/// What happens to the base game's start tile when a river supplies the start (spec OPT-3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RiverBaseStartTile {
+    /// It goes back into the box (S001, the Winter Edition river rules).
+    #[default]
+    ReturnToBox,
+    /// It is shuffled into the main stack (JCloisterZone).
+    ShuffleIntoMainStack,
+}
+
 /// The expansion elements (figures, features, tokens), each switched on or off on its own, as
 /// JCloisterZone's setup `elements` do. `None` means "as the tile sets say": Inns & Cathedrals
 /// brings one large follower, inns and cathedrals; Traders & Builders one builder, one pig and
@@ -101,6 +112,8 @@ pub struct Rules {
     pub farm_city_scoring: FarmCityScoring,
     /// What unfinished inn roads and cathedral cities score at the end.
     pub unfinished_inns_cathedrals: UnfinishedInnsCathedrals,
+    /// The base start tile in river games (spec OPT-3).
+    pub river_base_start_tile: RiverBaseStartTile,
 }
 
 impl Default for Rules {
@@ -110,6 +123,7 @@ impl Default for Rules {
             small_city: SmallCityScoring::Standard,
             farm_city_scoring: FarmCityScoring::PerField,
             unfinished_inns_cathedrals: UnfinishedInnsCathedrals::Zero,
+            river_base_start_tile: RiverBaseStartTile::ReturnToBox,
         }
     }
 }
@@ -196,30 +210,42 @@ impl Config {
             .unwrap_or_else(|| format!("Player {}", player + 1))
     }
 
-    /// The start tile in effect (the configured one, or the base start tile at rotation 0).
+    /// The start tile in effect: the configured one, else the river spring at rotation 0 in a
+    /// river game (RV-1), else the base start tile at rotation 0.
     pub fn start_tile(&self) -> StartTile {
-        self.start.unwrap_or(StartTile {
-            tile: catalogue().base_start(),
-            rotation: Rotation::R0,
+        self.start.unwrap_or_else(|| {
+            let spring = catalogue()
+                .spring()
+                .filter(|_| self.sets.contains(&TileSet::River));
+            StartTile {
+                tile: spring.unwrap_or(catalogue().base_start()),
+                rotation: Rotation::R0,
+            }
         })
     }
 
-    /// The tiles of the draw stack (a multiset) before the first draw: the custom `stack`, or
-    /// every tile of the sets less one copy of the start tile.
+    /// The tiles of the draw stacks (a multiset) before the first draw: the custom `stack`, or
+    /// every tile of the sets less one copy of the start tile, and in a river game less one
+    /// base start tile when it goes back to the box (OPT-3).
     pub fn stack_tiles(&self) -> Vec<TileId> {
         if let Some(stack) = &self.stack {
             return stack.clone();
         }
-        let start = self.start_tile().tile;
+        let mut removed = vec![self.start_tile().tile];
+        if self.sets.contains(&TileSet::River)
+            && self.sets.contains(&TileSet::Base)
+            && self.rules.river_base_start_tile == RiverBaseStartTile::ReturnToBox
+        {
+            removed.push(catalogue().base_start());
+        }
         let mut tiles = Vec::new();
-        let mut start_removed = false;
         for id in catalogue().ids() {
             if !self.sets.contains(&id.kind().set) {
                 continue;
             }
             for _ in 0..id.kind().count {
-                if id == start && !start_removed {
-                    start_removed = true;
+                if let Some(i) = removed.iter().position(|r| *r == id) {
+                    removed.swap_remove(i);
                 } else {
                     tiles.push(id);
                 }

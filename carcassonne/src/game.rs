@@ -123,8 +123,15 @@ pub(crate) const fn figure_index(figure: Figure) -> usize {
 /// The tiles left to draw, as counts per tile kind.
 #[derive(Clone, Debug)]
 pub(crate) struct Stack {
-    /// Copies left per tile kind, up to the last kind the game uses.
+    /// Copies left per tile kind in the main stack, up to the last kind the game uses.
     counts: Vec<u16>,
+    /// Copies left per tile kind in the river stack (drawn first, RV-2), lakes excluded.
+    river: Vec<u16>,
+    /// River tiles left (the lakes included).
+    river_remaining: u32,
+    /// The lakes, drawn when the river stack is empty.
+    lakes: Vec<TileId>,
+    /// All tiles left.
     remaining: u32,
 }
 
@@ -132,46 +139,155 @@ impl Stack {
     /// The stack of `config`: its custom stack, or every tile of its sets less one copy of the
     /// start tile.
     fn of(config: &Config) -> Stack {
-        let mut counts = Vec::new();
-        let mut add = |index: usize, n: u16| {
+        let mut stack = Stack {
+            counts: Vec::new(),
+            river: Vec::new(),
+            river_remaining: 0,
+            lakes: Vec::new(),
+            remaining: 0,
+        };
+        let add = |counts: &mut Vec<u16>, index: usize| {
             if counts.len() <= index {
                 counts.resize(index + 1, 0);
             }
-            counts[index] += n;
+            counts[index] += 1;
         };
-        if let Some(stack) = &config.stack {
-            for t in stack {
-                add(t.index(), 1);
-            }
-        } else {
-            for (i, kind) in crate::catalogue::catalogue().tiles().iter().enumerate() {
-                if config.sets.contains(&kind.set) {
-                    add(i, kind.count as u16);
+        let sets_only = config.stack.is_none() && !config.sets.contains(&crate::TileSet::River);
+        if sets_only {
+            // The common case, without building a list of tiles.
+            let wanted = config.sets.iter().fold(0u32, |m, s| m | 1 << *s as u32);
+            let tiles = crate::catalogue::catalogue().tiles();
+            let last = tiles
+                .iter()
+                .rposition(|k| wanted & (1 << k.set as u32) != 0);
+            stack.counts = vec![0; last.map_or(0, |l| l + 1)];
+            for (count, kind) in stack.counts.iter_mut().zip(tiles) {
+                if wanted & (1 << kind.set as u32) != 0 {
+                    *count = kind.count as u16;
                 }
             }
             let start = config.start_tile().tile.index();
-            if counts.get(start).is_some_and(|&c| c > 0) {
-                counts[start] -= 1;
+            if stack.counts.get(start).is_some_and(|&c| c > 0) {
+                stack.counts[start] -= 1;
+            }
+        } else {
+            for t in config.stack_tiles() {
+                let kind = t.kind();
+                if kind.has_marker(crate::Marker::Lake) {
+                    stack.lakes.push(t);
+                } else if kind.has_river {
+                    add(&mut stack.river, t.index());
+                } else {
+                    add(&mut stack.counts, t.index());
+                }
             }
         }
-        let remaining = counts.iter().map(|&c| c as u32).sum();
-        Stack { counts, remaining }
+        stack.river_remaining =
+            stack.river.iter().map(|&c| c as u32).sum::<u32>() + stack.lakes.len() as u32;
+        stack.remaining =
+            stack.counts.iter().map(|&c| c as u32).sum::<u32>() + stack.river_remaining;
+        stack
     }
 
+    /// The counts the next draw comes from: the river stack while it has tiles, then the
+    /// lakes (one at a time), then the main stack (RV-2).
+    #[inline]
+    fn phase(&self) -> Phase {
+        if self.river_remaining == 0 {
+            Phase::Main
+        } else if self.river_remaining as usize > self.lakes.len() {
+            Phase::River
+        } else if !self.lakes.is_empty() {
+            Phase::Lake
+        } else {
+            Phase::Main
+        }
+    }
+
+    /// Removes `tile` from the stack the next draw comes from; false if it is not there.
     fn take(&mut self, tile: TileId) -> bool {
-        match self.counts.get_mut(tile.index()) {
-            Some(c) if *c > 0 => {
-                *c -= 1;
-                self.remaining -= 1;
-                true
+        if self.river_remaining == 0 {
+            // The main stack: every draw of a game without a river.
+            return match self.counts.get_mut(tile.index()) {
+                Some(c) if *c > 0 => {
+                    *c -= 1;
+                    self.remaining -= 1;
+                    true
+                }
+                _ => false,
+            };
+        }
+        let phase = self.phase();
+        let taken = match phase {
+            Phase::Lake => match self.lakes.iter().position(|l| *l == tile) {
+                Some(i) => {
+                    self.lakes.remove(i);
+                    true
+                }
+                None => false,
+            },
+            Phase::River | Phase::Main => {
+                let counts = if phase == Phase::River {
+                    &mut self.river
+                } else {
+                    &mut self.counts
+                };
+                match counts.get_mut(tile.index()) {
+                    Some(c) if *c > 0 => {
+                        *c -= 1;
+                        true
+                    }
+                    _ => false,
+                }
             }
-            _ => false,
+        };
+        if taken {
+            self.remaining -= 1;
+            if phase != Phase::Main {
+                self.river_remaining -= 1;
+            }
+        }
+        taken
+    }
+
+    /// The tiles the next draw comes from, with their copies.
+    fn outcomes(&self) -> Vec<(TileId, u16)> {
+        match self.phase() {
+            Phase::Lake => vec![(self.lakes[0], 1)],
+            phase => {
+                let counts = if phase == Phase::River {
+                    &self.river
+                } else {
+                    &self.counts
+                };
+                counts
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &c)| c > 0)
+                    .map(|(i, &c)| (TileId(i as u16), c))
+                    .collect()
+            }
         }
     }
 
-    /// The `k`-th remaining tile (0-based, in catalogue order of kinds).
+    /// Number of tiles the next draw comes from.
+    fn drawable(&self) -> u32 {
+        match self.phase() {
+            Phase::River => self.river_remaining - self.lakes.len() as u32,
+            Phase::Lake => 1,
+            Phase::Main => self.remaining,
+        }
+    }
+
+    /// The `k`-th tile (0-based, in catalogue order of kinds) of those the next draw comes
+    /// from.
     fn nth(&self, mut k: u32) -> TileId {
-        for (i, &c) in self.counts.iter().enumerate() {
+        let counts = match self.phase() {
+            Phase::Lake => return self.lakes[0],
+            Phase::River => &self.river,
+            Phase::Main => &self.counts,
+        };
+        for (i, &c) in counts.iter().enumerate() {
             if k < c as u32 {
                 return TileId(i as u16);
             }
@@ -179,6 +295,22 @@ impl Stack {
         }
         TileId(0)
     }
+
+    /// Copies of `tile` the next draw could give.
+    fn drawable_copies(&self, tile: TileId) -> usize {
+        self.outcomes()
+            .iter()
+            .find(|(t, _)| *t == tile)
+            .map_or(0, |(_, c)| *c as usize)
+    }
+}
+
+/// Which stack the next draw comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    River,
+    Lake,
+    Main,
 }
 
 /// A game of Carcassonne: the board, the players' scores and supplies, the tiles left, and the
@@ -204,6 +336,8 @@ pub struct Game {
     pub(crate) board: Board,
     pub(crate) features: Features,
     pub(crate) figures: Vec<FigureSlot>,
+    /// Open river ends (river games only).
+    pub(crate) river_ends: Vec<crate::expansions::river::RiverEnd>,
     pub(crate) players: [PlayerState; MAX_PLAYERS],
     stack: Stack,
     rng: Pcg64Mcg,
@@ -254,6 +388,7 @@ impl Game {
             board: Board::new(capacity),
             features: Features::with_capacity(capacity * 4),
             figures: Vec::with_capacity(config.players * config.followers as usize),
+            river_ends: Vec::new(),
             players,
             stack,
             rng: Pcg64Mcg::seed_from_u64(seed),
@@ -421,28 +556,25 @@ impl Game {
         &self.actions
     }
 
-    /// The remaining tile kinds with the probability of drawing each, when a draw is pending
-    /// (explicit-draw games); otherwise empty. Probabilities are counts over tiles left.
+    /// The tile kinds the next draw can give, with the probability of each, when a draw is
+    /// pending (explicit-draw games); otherwise empty. Probabilities are copies over the tiles
+    /// of the stack drawn from: the river stack first, then the lake, then the main stack.
     pub fn chance_outcomes(&self) -> Vec<(TileId, f64)> {
         if self.pending != Pending::Draw || self.stack.remaining == 0 {
             return Vec::new();
         }
-        let total = self.stack.remaining as f64;
+        let total = self.stack.drawable() as f64;
         self.stack
-            .counts
-            .iter()
-            .enumerate()
-            .filter(|(_, &c)| c > 0)
-            .map(|(i, &c)| (TileId(i as u16), c as f64 / total))
+            .outcomes()
+            .into_iter()
+            .map(|(t, c)| (t, c as f64 / total))
             .collect()
     }
 
-    /// How many copies of `tile` are left in the stack.
+    /// How many copies of `tile` the next draw can give (the river stack first in river
+    /// games, then the lake, then the main stack).
     pub fn tiles_left_of(&self, tile: TileId) -> usize {
-        self.stack
-            .counts
-            .get(tile.index())
-            .map_or(0, |&c| c as usize)
+        self.stack.drawable_copies(tile)
     }
 
     // ----- legal actions -----
@@ -464,20 +596,10 @@ impl Game {
             Pending::Place { tile } => {
                 let kind = tile.kind();
                 out.reserve(4 * self.board.open_positions().len());
-                for o in self.board.open_positions() {
-                    let fits = o.fitting(kind);
-                    if fits == 0 {
-                        continue;
-                    }
-                    for r in Rotation::ALL {
-                        if fits & (1 << r.quarter_turns()) != 0 {
-                            out.push(Action::Place {
-                                tile,
-                                pos: o.pos,
-                                rotation: r,
-                            });
-                        }
-                    }
+                if kind.has_river {
+                    self.push_placements(tile, out, |o| self.river_fitting(kind, o));
+                } else {
+                    self.push_placements(tile, out, |o| o.fitting(kind));
                 }
             }
             Pending::Deploy { pos } => {
@@ -502,6 +624,32 @@ impl Game {
         }
     }
 
+    /// Pushes the placements of `tile` at every open position, `fits` giving the legal
+    /// rotations there (one loop per rule set, so the base game pays for no expansion).
+    #[inline(always)]
+    fn push_placements(
+        &self,
+        tile: TileId,
+        out: &mut Vec<Action>,
+        fits: impl Fn(&crate::board::OpenPosition) -> u8,
+    ) {
+        for o in self.board.open_positions() {
+            let fits = fits(o);
+            if fits == 0 {
+                continue;
+            }
+            for r in Rotation::ALL {
+                if fits & (1 << r.quarter_turns()) != 0 {
+                    out.push(Action::Place {
+                        tile,
+                        pos: o.pos,
+                        rotation: r,
+                    });
+                }
+            }
+        }
+    }
+
     /// Number of legal actions of the pending decision, without building them.
     pub fn legal_action_count(&self) -> usize {
         match self.pending {
@@ -510,7 +658,7 @@ impl Game {
                 self.board
                     .open_positions()
                     .iter()
-                    .map(|o| o.fitting(kind).count_ones() as usize)
+                    .map(|o| self.fitting_at(kind, o).count_ones() as usize)
                     .sum()
             }
             Pending::Deploy { .. } => {
@@ -618,10 +766,34 @@ impl Game {
     /// Whether `tile` fits anywhere on the board in any rotation (spec B-3.5).
     fn is_placeable(&self, tile: TileId) -> bool {
         let kind = tile.kind();
-        self.board
-            .open_positions()
+        let open = self.board.open_positions();
+        if kind.has_river {
+            open.iter().any(|o| self.river_fitting(kind, o) != 0)
+        } else {
+            open.iter().any(|o| o.fitting(kind) != 0)
+        }
+    }
+
+    /// The rotations of `kind` legal at the open position `o`: edge matching (B-3.2), and for
+    /// river tiles the river rules (RV-3).
+    fn fitting_at(&self, kind: &TileKind, o: &crate::board::OpenPosition) -> u8 {
+        if kind.has_river {
+            self.river_fitting(kind, o)
+        } else {
+            o.fitting(kind)
+        }
+    }
+
+    /// [`Game::fitting_at`] for a river tile.
+    fn river_fitting(&self, kind: &TileKind, o: &crate::board::OpenPosition) -> u8 {
+        let fits = o.fitting(kind);
+        if fits == 0 {
+            return 0;
+        }
+        Rotation::ALL
             .iter()
-            .any(|o| o.fitting(kind) != 0)
+            .filter(|r| fits & (1 << r.quarter_turns()) != 0 && self.river_allows(kind, o.pos, **r))
+            .fold(0, |m, r| m | 1 << r.quarter_turns())
     }
 
     /// Validates `action` against the pending decision without changing anything. Returns the
@@ -656,6 +828,13 @@ impl Game {
                     return Err(PlayError::IllegalPlacement {
                         action,
                         reason: "the tile's edges do not match its neighbours' in that rotation",
+                    });
+                }
+                if tile.kind().has_river && !self.river_allows(tile.kind(), pos, rotation) {
+                    return Err(PlayError::IllegalPlacement {
+                        action,
+                        reason: "a river tile must continue the open river end without \
+                                 joining branches or turning the same way twice in a row",
                     });
                 }
                 Ok(None)
@@ -818,6 +997,9 @@ impl Game {
         }
         let edges = Side::ALL.map(|side| kind.edge(side, rotation));
         self.board.place(tile, pos, rotation, node_base, edges);
+        if kind.has_river {
+            self.advance_river(kind, pos, rotation);
+        }
         let mine = &kind.rotated_owner[rotation.quarter_turns() as usize];
         for side in Side::ALL {
             let Some(n) = self.board.tile_index_at(pos.neighbour(side)) else {
@@ -906,7 +1088,7 @@ impl Game {
             self.pending = Pending::Draw;
             return;
         }
-        let k = ((self.rng.next_u64() as u128 * self.stack.remaining as u128) >> 64) as u32;
+        let k = ((self.rng.next_u64() as u128 * self.stack.drawable() as u128) >> 64) as u32;
         let tile = self.stack.nth(k);
         self.stack.take(tile);
         self.after_draw(tile, sink);
@@ -961,6 +1143,10 @@ impl PartialEq for Game {
             && self.scores() == other.scores()
             && self.players == other.players
             && self.stack.counts == other.stack.counts
+            && self.stack.river == other.stack.river
+            && self.stack.lakes == other.stack.lakes
+            && self.river_ends == other.river_ends
+            && self.second_part == other.second_part
             && self.rng == other.rng
             && self.current == other.current
             && self.pending == other.pending

@@ -369,6 +369,12 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
             "basic" => TileSet::Base,
             "inns-and-cathedrals" => TileSet::InnsAndCathedrals,
             "traders-and-builders" => TileSet::TradersAndBuilders,
+            "river/1" => {
+                // JCloisterZone shuffles the base start tile into the main stack (OPT-3).
+                config.rules.river_base_start_tile =
+                    crate::config::RiverBaseStartTile::ShuffleIntoMainStack;
+                TileSet::River
+            }
             _ => return Err(ImportError::Unsupported(format!("tile set {key}"))),
         };
         if !config.sets.contains(&set) {
@@ -400,8 +406,9 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
             "inn" => config.elements.inns = Some(true),
             "cathedral" => config.elements.cathedrals = Some(true),
             "traders" => config.elements.goods = Some(true),
-            // River II's pig herds; no tile of the implemented sets has one.
-            "pig-herd" => {}
+            // River II's pig herds; no tile of the implemented sets has one. `river` comes with
+            // any river set.
+            "pig-herd" | "river" => {}
             other => return Err(ImportError::Unsupported(format!("element {other}"))),
         }
     }

@@ -35,6 +35,7 @@ pub mod config;
 pub mod encoding;
 pub mod error;
 pub mod events;
+pub mod expansions;
 mod features;
 pub mod game;
 pub mod geometry;
@@ -49,8 +50,8 @@ pub use board::{Board, PlacedTile};
 pub use bots::{Bot, BotKind};
 pub use catalogue::{catalogue, Catalogue};
 pub use config::{
-    Config, Elements, FarmCityScoring, ResolvedElements, Rules, SmallCityScoring, StartTile,
-    UnfinishedInnsCathedrals, MAX_PLAYERS,
+    Config, Elements, FarmCityScoring, ResolvedElements, RiverBaseStartTile, Rules,
+    SmallCityScoring, StartTile, UnfinishedInnsCathedrals, MAX_PLAYERS,
 };
 pub use error::{ConfigError, DrawError, ImportError, ParseError, PlayError, RecordError};
 pub use events::{Event, Score};

@@ -263,6 +263,9 @@ pub enum TileSet {
     /// Traders & Builders: 24 tiles (spec §2.4).
     #[serde(rename = "traders")]
     TradersAndBuilders,
+    /// River I: 12 tiles with the spring and the lake (spec §2.2).
+    #[serde(rename = "river")]
+    River,
 }
 
 impl TileSet {
@@ -279,6 +282,7 @@ impl TileSet {
             TileSet::Base => "base",
             TileSet::InnsAndCathedrals => "inns",
             TileSet::TradersAndBuilders => "traders",
+            TileSet::River => "river",
         }
     }
 }
@@ -293,7 +297,7 @@ impl FromStr for TileSet {
     type Err = ParseError;
 
     /// Parses a set name: `base` (also `basic`), `inns` (`inns-and-cathedrals`), `traders`
-    /// (`traders-and-builders`).
+    /// (`traders-and-builders`), `river`.
     fn from_str(s: &str) -> Result<TileSet, ParseError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "base" | "basic" => Ok(TileSet::Base),
@@ -335,6 +339,8 @@ pub struct TileKind {
     pub(crate) fitting_rotations: Vec<u8>,
     /// Per rotation: the owner of each rotated edge point (segment index or [`NO_SEGMENT`]).
     pub(crate) rotated_owner: [[u8; 12]; 4],
+    /// Whether the tile carries a river (placement follows the river rules).
+    pub(crate) has_river: bool,
 }
 
 /// Number of open-position constraints: each side needs nothing or one of 4 edge types.
@@ -392,6 +398,7 @@ impl TileKind {
                 table[(p + 3 * r) % 12] = o;
             }
         }
+        let has_river = edges.contains(&EdgeKind::River);
         TileKind {
             id,
             jcz_id,
@@ -402,6 +409,7 @@ impl TileKind {
             edges,
             fitting_rotations,
             rotated_owner,
+            has_river,
         }
     }
 

@@ -106,6 +106,12 @@ fn jcz_shape(tile: roxmltree::Node) -> Shape {
                 };
                 shape.insert((0, mask, 0, BTreeSet::new(), marks.to_owned()));
             }
+            "river" => {
+                let mask = text
+                    .split_whitespace()
+                    .fold(0, |m, s| m | side_points(s, false));
+                shape.insert((4, mask, 0, BTreeSet::new(), String::new()));
+            }
             "monastery" => {
                 shape.insert((2, 0, 0, BTreeSet::new(), String::new()));
             }
@@ -198,6 +204,11 @@ fn inns_and_cathedrals_tiles_match_jcloisterzone() {
         "inns-and-cathedrals:1",
         TileSet::InnsAndCathedrals,
     );
+}
+
+#[test]
+fn river_tiles_match_jcloisterzone() {
+    check_set("river.xml", "river/1:1", TileSet::River);
 }
 
 #[test]

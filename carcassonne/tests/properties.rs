@@ -105,7 +105,28 @@ fn check_game(
                     })
                     .collect();
                 prop_assert_eq!(mine.len(), legal.len(), "duplicate placements");
-                prop_assert_eq!(mine, oracle.placements(tile));
+                let edge_legal = oracle.placements(tile);
+                if tile.kind().edges().contains(&carcassonne::EdgeKind::River) {
+                    // River rules come on top of edge matching: each placement continues
+                    // exactly one river end.
+                    prop_assert!(mine.is_subset(&edge_legal));
+                    for &(x, y, r) in &mine {
+                        let rot = Rotation::from_degrees(r as u32).unwrap();
+                        let touching = carcassonne::Side::ALL
+                            .iter()
+                            .filter(|s| {
+                                tile.kind().edge(**s, rot) == carcassonne::EdgeKind::River
+                                    && game
+                                        .board()
+                                        .tile_at(Position::new(x, y).neighbour(**s))
+                                        .is_some()
+                            })
+                            .count();
+                        prop_assert_eq!(touching, 1);
+                    }
+                } else {
+                    prop_assert_eq!(mine, edge_legal);
+                }
             }
             Pending::Deploy { pos } => {
                 prop_assert_eq!(legal.last(), Some(&Action::Pass));
@@ -230,14 +251,16 @@ proptest! {
         check_game(players, seed, farmers, &[])?;
     }
 
-    /// Every combination of the base game with Inns & Cathedrals and Traders & Builders, 2–6
-    /// players (6 only with Inns & Cathedrals).
+    /// Combinations of the base game with Inns & Cathedrals, Traders & Builders and River I,
+    /// 2–6 players (6 only with Inns & Cathedrals).
     #[test]
-    fn expansion_games_keep_every_invariant(combo in 0usize..3, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
+    fn expansion_games_keep_every_invariant(combo in 0usize..5, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
         let sets: &[TileSet] = [
             &[TileSet::InnsAndCathedrals][..],
             &[TileSet::TradersAndBuilders][..],
             &[TileSet::InnsAndCathedrals, TileSet::TradersAndBuilders][..],
+            &[TileSet::River][..],
+            &[TileSet::River, TileSet::InnsAndCathedrals, TileSet::TradersAndBuilders][..],
         ][combo];
         let players = if sets.contains(&TileSet::InnsAndCathedrals) { players } else { players.min(5) };
         check_game(players, seed, farmers, sets)?;

@@ -6,6 +6,7 @@
 
 mod base;
 mod inns_and_cathedrals;
+mod river;
 mod traders_and_builders;
 
 use std::sync::OnceLock;
@@ -52,6 +53,11 @@ impl Catalogue {
             .map(|i| TileId(i as u16))
     }
 
+    /// The river spring (`RI-A`), the start tile of river games.
+    pub fn spring(&self) -> Option<TileId> {
+        self.ids().find(|id| id.kind().has_marker(Marker::Spring))
+    }
+
     /// The base game's start tile (`D`).
     pub fn base_start(&self) -> TileId {
         self.ids()
@@ -69,6 +75,7 @@ pub fn catalogue() -> &'static Catalogue {
             (TileSet::Base, base::TILES),
             (TileSet::InnsAndCathedrals, inns_and_cathedrals::TILES),
             (TileSet::TradersAndBuilders, traders_and_builders::TILES),
+            (TileSet::River, river::TILES),
         ] {
             for line in table.lines().map(str::trim).filter(|l| !l.is_empty()) {
                 match parse_tile(set, line) {
