@@ -307,10 +307,11 @@ impl FromStr for TileSet {
             "traders" | "traders-and-builders" | "traders_and_builders" => {
                 Ok(TileSet::TradersAndBuilders)
             }
+            "river" | "river1" | "river-1" => Ok(TileSet::River),
             _ => Err(ParseError::new(
                 "tile set",
                 s,
-                "known sets: base, inns, traders",
+                "known sets: base, inns, traders, river",
             )),
         }
     }

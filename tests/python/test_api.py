@@ -42,11 +42,12 @@ def test_defaults_make_a_two_player_base_game():
 def test_keyword_arguments_configure_the_game():
     game = Game(players=4, seed=3, names=["a", "b", "c", "d"], farmers=False, small_city="legacy2")
     assert game.names == ["a", "b", "c", "d"]
-    assert game.config["rules"] == {
-        "farmers": False,
-        "small_city": "legacy2",
-        "farm_city_scoring": "per_field",
-    }
+    rules = game.config["rules"]
+    assert (rules["farmers"], rules["small_city"], rules["farm_city_scoring"]) == (
+        False,
+        "legacy2",
+        "per_field",
+    )
     game = Game(config={"players": 3, "explicit_draws": True})
     assert game.players == 3 and game.pending == "draw"
 
@@ -261,3 +262,26 @@ def test_values_repr_and_equality():
         f = game.figures[0]
         assert repr(f).startswith("PlacedFigure(player=")
         assert f.feature in ("road", "city", "monastery", "field")
+
+
+def test_expansions_from_python():
+    game = Game(players=6, sets=["base", "inns", "traders", "river"], seed=5)
+    assert game.board[0].tile == "RI-A", "river games start at the spring"
+    assert game.supply[0] == {"follower": 7, "large_follower": 1, "builder": 1, "pig": 1}
+    assert game.goods[0] == {"wine": 0, "grain": 0, "cloth": 0}
+    bots = [carcassonne.Bot("greedy", seat) for seat in range(6)]
+    kinds = set()
+    while not game.is_over:
+        for event in game.play(bots[game.current_player].choose(game)):
+            kinds.add(event.kind)
+            if event.kind == "goods_taken":
+                assert event.goods in ("wine", "grain", "cloth") and event.count >= 1
+    assert "scored" in kinds
+    taken = sum(sum(g.values()) for g in game.goods)
+    assert taken <= 20
+    scores = carcassonne.play_random_games(5, players=3, sets=["base", "inns", "traders", "river"], seed=1)
+    assert scores.shape == (5, 3)
+    with pytest.raises(ConfigError, match="6 players"):
+        Game(players=6)
+    large = [a for a in Game(sets=["base", "inns"], seed=1).legal_actions()]
+    assert large

@@ -260,6 +260,17 @@ mod tests {
     }
 
     #[test]
+    fn every_set_name_parses_back() {
+        for set in TileSet::ALL {
+            assert_eq!(set.name().parse::<TileSet>().unwrap(), set);
+            let json = serde_json::to_string(&set).unwrap();
+            assert_eq!(json, format!("\"{}\"", set.name()));
+            assert_eq!(serde_json::from_str::<TileSet>(&json).unwrap(), set);
+        }
+        assert!("river2".parse::<TileSet>().is_err());
+    }
+
+    #[test]
     fn expansion_counts_match_the_spec() {
         let count = |set| {
             catalogue()

@@ -2,9 +2,9 @@
 //! are drawn first (the lake last), every river tile continues the open river end, and the
 //! river may not turn the same way twice in a row.
 //!
-//! Hook points: [`Game`] keeps the open river ends; placement legality asks
-//! [`Game::river_allows`] for tiles with a river; laying a river tile calls
-//! [`Game::advance_river`]. The river stack phase lives in the game's stack.
+//! Hook points: [`Game`] keeps the open river ends ([`Game::open_river_ends`]); placement
+//! legality asks `Game::river_allows` for tiles with a river; laying a river tile calls
+//! `Game::advance_river`. The river stack phase lives in the game's stack.
 
 use crate::game::Game;
 use crate::geometry::{Position, Rotation, Side};
