@@ -118,6 +118,9 @@
 // Event kind: the game ended and was scored.
 #define CARC_EVENT_GAME_OVER 6
 
+// Event kind: a drawn river tile went under the river stack (`player`, `tile`; River II).
+#define CARC_EVENT_TILE_DEFERRED 8
+
 // Event kind: the active player took trade goods tokens (`player`, `goods`, `points` holds
 // the number of tokens).
 #define CARC_EVENT_GOODS_TAKEN 7

@@ -77,6 +77,8 @@ pub const CARC_EVENT_SCORED: u32 = 4;
 pub const CARC_EVENT_FIGURE_RETURNED: u32 = 5;
 /// Event kind: the game ended and was scored.
 pub const CARC_EVENT_GAME_OVER: u32 = 6;
+/// Event kind: a drawn river tile went under the river stack (`player`, `tile`; River II).
+pub const CARC_EVENT_TILE_DEFERRED: u32 = 8;
 /// Event kind: the active player took trade goods tokens (`player`, `goods`, `points` holds
 /// the number of tokens).
 pub const CARC_EVENT_GOODS_TAKEN: u32 = 7;
@@ -358,6 +360,11 @@ pub(crate) fn event_to_c(event: &Event) -> carc_event {
             } else {
                 CARC_EVENT_TILE_DISCARDED
             };
+            c.player = *player as i32;
+            c.tile = tile.index() as u32;
+        }
+        Event::TileDeferred { player, tile } => {
+            c.kind = CARC_EVENT_TILE_DEFERRED;
             c.player = *player as i32;
             c.tile = tile.index() as u32;
         }

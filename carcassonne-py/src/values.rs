@@ -160,6 +160,7 @@ impl PyEvent {
         match &self.0 {
             Event::TileDrawn { .. } => "tile_drawn",
             Event::TileDiscarded { .. } => "tile_discarded",
+            Event::TileDeferred { .. } => "tile_deferred",
             Event::TilePlaced { .. } => "tile_placed",
             Event::FigureDeployed { .. } => "figure_deployed",
             Event::Scored(_) => "scored",
@@ -175,6 +176,7 @@ impl PyEvent {
         match &self.0 {
             Event::TileDrawn { player, .. }
             | Event::TileDiscarded { player, .. }
+            | Event::TileDeferred { player, .. }
             | Event::TilePlaced { player, .. }
             | Event::FigureDeployed { player, .. }
             | Event::FigureReturned { player, .. }
@@ -190,6 +192,7 @@ impl PyEvent {
         match &self.0 {
             Event::TileDrawn { tile, .. }
             | Event::TileDiscarded { tile, .. }
+            | Event::TileDeferred { tile, .. }
             | Event::TilePlaced { tile, .. } => Some(tile.as_str()),
             _ => None,
         }

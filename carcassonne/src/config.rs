@@ -78,6 +78,9 @@ pub struct Elements {
     pub cathedrals: Option<bool>,
     /// Trade goods from completed cities, and their majorities at the end.
     pub goods: Option<bool>,
+    /// The River II pig herd: +1 per city for the owners of its field (with Traders &
+    /// Builders, R2.10).
+    pub pig_herd: Option<bool>,
 }
 
 /// [`Elements`] with every default filled in from the tile sets.
@@ -96,6 +99,8 @@ pub struct ResolvedElements {
     pub cathedrals: bool,
     /// Trade goods.
     pub goods: bool,
+    /// The pig herd bonus.
+    pub pig_herd: bool,
 }
 
 /// Rule variants. The defaults are the rules of the authoritative rulebook (S003).
@@ -114,6 +119,9 @@ pub struct Rules {
     pub unfinished_inns_cathedrals: UnfinishedInnsCathedrals,
     /// The base start tile in river games (spec OPT-3).
     pub river_base_start_tile: RiverBaseStartTile,
+    /// River II: the first player places the fork as the first tile, whoever is youngest
+    /// (JCloisterZone, D-R2-1); by default the youngest player places it on their first turn.
+    pub river2_fork_first: bool,
 }
 
 impl Default for Rules {
@@ -124,6 +132,7 @@ impl Default for Rules {
             farm_city_scoring: FarmCityScoring::PerField,
             unfinished_inns_cathedrals: UnfinishedInnsCathedrals::Zero,
             river_base_start_tile: RiverBaseStartTile::ReturnToBox,
+            river2_fork_first: false,
         }
     }
 }
@@ -160,6 +169,9 @@ pub struct Config {
     pub names: Vec<String>,
     /// The seat that takes the first turn (0-based; the rules let the youngest choose, B-1.5).
     pub first_player: usize,
+    /// The seat of the youngest player, who places the River II fork on their first turn
+    /// (R2.2); default: the first player.
+    pub youngest_player: Option<usize>,
     /// Followers each player has in supply at the start (7 in the base game, B-1.2).
     pub followers: u8,
     /// The tile sets in play. Default: `["base"]`.
@@ -192,6 +204,7 @@ impl Config {
             players,
             names: Vec::new(),
             first_player: 0,
+            youngest_player: None,
             followers: 7,
             sets: vec![TileSet::Base],
             rules: Rules::default(),
@@ -214,9 +227,9 @@ impl Config {
     /// river game (RV-1), else the base start tile at rotation 0.
     pub fn start_tile(&self) -> StartTile {
         self.start.unwrap_or_else(|| {
-            let spring = catalogue()
-                .spring()
-                .filter(|_| self.sets.contains(&TileSet::River));
+            let spring = catalogue().ids().find(|id| {
+                id.kind().has_marker(crate::Marker::Spring) && self.sets.contains(&id.kind().set)
+            });
             StartTile {
                 tile: spring.unwrap_or(catalogue().base_start()),
                 rotation: Rotation::R0,
@@ -232,11 +245,24 @@ impl Config {
             return stack.clone();
         }
         let mut removed = vec![self.start_tile().tile];
-        if self.sets.contains(&TileSet::River)
+        let river1 = self.sets.contains(&TileSet::River);
+        let river2 = self.sets.contains(&TileSet::River2);
+        if (river1 || river2)
             && self.sets.contains(&TileSet::Base)
             && self.rules.river_base_start_tile == RiverBaseStartTile::ReturnToBox
         {
             removed.push(catalogue().base_start());
+        }
+        if river1 && river2 {
+            // Both rivers: one spring, and River I's lake leaves the game (S001).
+            for id in catalogue().ids() {
+                let k = id.kind();
+                let spring2 = k.set == TileSet::River2 && k.has_marker(crate::Marker::Spring);
+                let lake1 = k.set == TileSet::River && k.has_marker(crate::Marker::Lake);
+                if spring2 || lake1 {
+                    removed.push(id);
+                }
+            }
         }
         let mut tiles = Vec::new();
         for id in catalogue().ids() {
@@ -266,6 +292,7 @@ impl Config {
             inns: e.inns.unwrap_or(inns),
             cathedrals: e.cathedrals.unwrap_or(inns),
             goods: e.goods.unwrap_or(traders),
+            pig_herd: e.pig_herd.unwrap_or(traders),
         }
     }
 
@@ -296,6 +323,15 @@ impl Config {
             return Err(ConfigError::NameCount {
                 names: self.names.len(),
                 players: self.players,
+            });
+        }
+        if let Some(youngest) = self.youngest_player.filter(|y| *y >= self.players) {
+            return Err(ConfigError::Value {
+                field: "youngest_player",
+                reason: format!(
+                    "seat {youngest} does not exist in a game of {}",
+                    self.players
+                ),
             });
         }
         if self.first_player >= self.players {

@@ -130,6 +130,14 @@ pub enum Event {
         /// The tile.
         tile: TileId,
     },
+    /// The drawn river tile would close the last open river end before the River II fork is
+    /// placed: it goes under the river stack and the same player draws again (R2.5).
+    TileDeferred {
+        /// Who drew it.
+        player: usize,
+        /// The tile.
+        tile: TileId,
+    },
     /// A tile was laid.
     TilePlaced {
         /// Who laid it.

@@ -129,8 +129,13 @@ pub(crate) struct Stack {
     river: Vec<u16>,
     /// River tiles left (the lakes included).
     river_remaining: u32,
-    /// The lakes, drawn when the river stack is empty.
+    /// The lakes, drawn when the river stack is empty (first any river tile put back under the
+    /// stack, R2.5).
     lakes: Vec<TileId>,
+    /// The River II fork, kept aside for the youngest player (R2.2).
+    fork: Option<TileId>,
+    /// Whether the next draw is the fork.
+    fork_due: bool,
     /// All tiles left.
     remaining: u32,
 }
@@ -144,6 +149,8 @@ impl Stack {
             river: Vec::new(),
             river_remaining: 0,
             lakes: Vec::new(),
+            fork: None,
+            fork_due: false,
             remaining: 0,
         };
         let add = |counts: &mut Vec<u16>, index: usize| {
@@ -152,7 +159,11 @@ impl Stack {
             }
             counts[index] += 1;
         };
-        let sets_only = config.stack.is_none() && !config.sets.contains(&crate::TileSet::River);
+        let sets_only = config.stack.is_none()
+            && !config
+                .sets
+                .iter()
+                .any(|s| matches!(s, crate::TileSet::River | crate::TileSet::River2));
         if sets_only {
             // The common case, without building a list of tiles.
             let wanted = config.sets.iter().fold(0u32, |m, s| m | 1 << *s as u32);
@@ -173,7 +184,9 @@ impl Stack {
         } else {
             for t in config.stack_tiles() {
                 let kind = t.kind();
-                if kind.has_marker(crate::Marker::Lake) {
+                if kind.has_marker(crate::Marker::Fork) && stack.fork.is_none() {
+                    stack.fork = Some(t);
+                } else if kind.has_marker(crate::Marker::Lake) {
                     stack.lakes.push(t);
                 } else if kind.has_river {
                     add(&mut stack.river, t.index());
@@ -182,8 +195,9 @@ impl Stack {
                 }
             }
         }
-        stack.river_remaining =
-            stack.river.iter().map(|&c| c as u32).sum::<u32>() + stack.lakes.len() as u32;
+        stack.river_remaining = stack.river.iter().map(|&c| c as u32).sum::<u32>()
+            + stack.lakes.len() as u32
+            + stack.fork.is_some() as u32;
         stack.remaining =
             stack.counts.iter().map(|&c| c as u32).sum::<u32>() + stack.river_remaining;
         stack
@@ -193,9 +207,12 @@ impl Stack {
     /// lakes (one at a time), then the main stack (RV-2).
     #[inline]
     fn phase(&self) -> Phase {
+        let fork = self.fork.is_some() as usize;
         if self.river_remaining == 0 {
             Phase::Main
-        } else if self.river_remaining as usize > self.lakes.len() {
+        } else if self.fork_due && fork == 1 {
+            Phase::Fork
+        } else if self.river_remaining as usize > self.lakes.len() + fork {
             Phase::River
         } else if !self.lakes.is_empty() {
             Phase::Lake
@@ -219,6 +236,14 @@ impl Stack {
         }
         let phase = self.phase();
         let taken = match phase {
+            Phase::Fork => {
+                let ok = self.fork == Some(tile);
+                if ok {
+                    self.fork = None;
+                    self.fork_due = false;
+                }
+                ok
+            }
             Phase::Lake => match self.lakes.iter().position(|l| *l == tile) {
                 Some(i) => {
                     self.lakes.remove(i);
@@ -253,6 +278,7 @@ impl Stack {
     /// The tiles the next draw comes from, with their copies.
     fn outcomes(&self) -> Vec<(TileId, u16)> {
         match self.phase() {
+            Phase::Fork => self.fork.map(|f| vec![(f, 1)]).unwrap_or_default(),
             Phase::Lake => vec![(self.lakes[0], 1)],
             phase => {
                 let counts = if phase == Phase::River {
@@ -273,8 +299,10 @@ impl Stack {
     /// Number of tiles the next draw comes from.
     fn drawable(&self) -> u32 {
         match self.phase() {
-            Phase::River => self.river_remaining - self.lakes.len() as u32,
-            Phase::Lake => 1,
+            Phase::River => {
+                self.river_remaining - self.lakes.len() as u32 - self.fork.is_some() as u32
+            }
+            Phase::Fork | Phase::Lake => 1,
             Phase::Main => self.remaining,
         }
     }
@@ -283,6 +311,7 @@ impl Stack {
     /// from.
     fn nth(&self, mut k: u32) -> TileId {
         let counts = match self.phase() {
+            Phase::Fork => return self.fork.unwrap_or(TileId(0)),
             Phase::Lake => return self.lakes[0],
             Phase::River => &self.river,
             Phase::Main => &self.counts,
@@ -308,6 +337,7 @@ impl Stack {
 /// Which stack the next draw comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
+    Fork,
     River,
     Lake,
     Main,
@@ -352,6 +382,11 @@ pub struct Game {
     second_part: bool,
     /// Whether a builder's double turn is due after this turn part (spec TB-3.1).
     double_turn_due: bool,
+    /// Whether the same player plays a normal turn after placing the River II volcano lake
+    /// (R2.6).
+    lake_turn_due: bool,
+    /// The seat that places the River II fork (R2.2, D-R2-1).
+    fork_seat: u8,
     /// Index of the tile laid in the current turn part.
     last_tile: Option<u16>,
     draws: Vec<TileId>,
@@ -403,6 +438,12 @@ impl Game {
             ]),
             second_part: false,
             double_turn_due: false,
+            lake_turn_due: false,
+            fork_seat: if config.rules.river2_fork_first {
+                config.first_player
+            } else {
+                config.youngest_player.unwrap_or(config.first_player)
+            } as u8,
             last_tile: None,
             draws: Vec::with_capacity(capacity),
             actions: Vec::with_capacity(capacity * 2),
@@ -498,6 +539,11 @@ impl Game {
     /// Whether the current turn part is the second part of a builder's double turn.
     pub fn is_second_part(&self) -> bool {
         self.second_part
+    }
+
+    /// Whether the River II fork is still to be placed.
+    pub fn fork_pending(&self) -> bool {
+        self.stack.fork.is_some()
     }
 
     /// Tiles left in the stack (not counting a drawn, unplaced tile).
@@ -936,6 +982,13 @@ impl Game {
                             && self.has_own_builder(placed.node_base + i as u16)
                     });
                 }
+                if tile.kind().has_marker(crate::Marker::Volcano) {
+                    // The volcano lake gives no action of its own; the same player then plays
+                    // a normal turn with a land tile (R2.6, D-R2-9).
+                    self.lake_turn_due = true;
+                    self.finish_turn_part(sink);
+                    return;
+                }
                 let deployable = self
                     .figure_kinds
                     .as_slice()
@@ -1066,7 +1119,9 @@ impl Game {
             self.score_completed(index as usize, sink);
         }
         self.last_tile = None;
-        if self.double_turn_due {
+        if self.lake_turn_due {
+            self.lake_turn_due = false;
+        } else if self.double_turn_due {
             // The same player plays a second turn part (TB-3.2).
             self.double_turn_due = false;
             self.second_part = true;
@@ -1084,6 +1139,7 @@ impl Game {
             self.end_game(sink);
             return;
         }
+        self.stack.fork_due = self.stack.fork.is_some() && self.current == self.fork_seat;
         if self.config.explicit_draws {
             self.pending = Pending::Draw;
             return;
@@ -1104,6 +1160,22 @@ impl Game {
         }
         if self.is_placeable(tile) {
             self.pending = Pending::Place { tile };
+        } else if self.stack.fork.is_some() && tile.kind().has_river {
+            // A river end that would close the last open end before the fork is placed goes
+            // under the river stack (R2.5); if nothing else is left, the fork comes now.
+            if S::WANTED {
+                sink.push(Event::TileDeferred {
+                    player: self.current as usize,
+                    tile,
+                });
+            }
+            self.stack.lakes.insert(0, tile);
+            self.stack.river_remaining += 1;
+            self.stack.remaining += 1;
+            if self.stack.river.iter().all(|&c| c == 0) {
+                self.fork_seat = self.current;
+            }
+            self.start_turn_part(sink);
         } else {
             if S::WANTED {
                 sink.push(Event::TileDiscarded { player, tile });
@@ -1146,6 +1218,8 @@ impl PartialEq for Game {
             && self.stack.river == other.stack.river
             && self.stack.lakes == other.stack.lakes
             && self.river_ends == other.river_ends
+            && self.stack.fork == other.stack.fork
+            && self.lake_turn_due == other.lake_turn_due
             && self.second_part == other.second_part
             && self.rng == other.rng
             && self.current == other.current

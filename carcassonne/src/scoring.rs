@@ -17,6 +17,8 @@ pub const COMPLETED_MONASTERY: u32 = 9;
 pub const FIELD_POINTS_PER_CITY: u32 = 3;
 /// Extra points per city for a field owner whose pig is in the field (TB-6).
 pub const PIG_BONUS_PER_CITY: u32 = 1;
+/// Extra points per city for every owner of a field holding a River II pig herd (R2.10).
+pub const PIG_HERD_BONUS_PER_CITY: u32 = 1;
 /// Points for each majority of a trade good at the end (TB-1.3).
 pub const GOODS_MAJORITY: u32 = 10;
 
@@ -403,9 +405,9 @@ impl Game {
         }
     }
 
-    /// Farmer scoring (B-9): each owner of a field scores 3 per completed city it borders, 4
-    /// with its own pig in the field (TB-6); with [`FarmCityScoring::OncePerPlayer`] a player
-    /// is paid for a city only once.
+    /// Farmer scoring (B-9): each owner of a field scores 3 per completed city it borders, +1
+    /// with its own pig in the field (TB-6), +1 when the field holds a pig herd (R2.10); with
+    /// [`FarmCityScoring::OncePerPlayer`] a player is paid for a city only once.
     fn score_fields<S: Sink>(&mut self, sink: &mut S) {
         let mut scored: Vec<NodeId> = Vec::new();
         let mut paid: Vec<(u8, NodeId)> = Vec::new();
@@ -419,6 +421,11 @@ impl Game {
                 continue;
             };
             let cities = self.completed_cities_bordering(root);
+            let herd = self.elements.pig_herd
+                && self.features.members(root).any(|m| {
+                    let (placed, segment) = self.node_tile(m);
+                    placed.tile.kind().segments[segment].pig_herd
+                });
             let facts = FeatureFacts::default();
             let owners = owners(&occupancy.strength);
             for player in 0..self.players() {
@@ -442,7 +449,9 @@ impl Game {
                         && f.figure == crate::Figure::Pig
                         && self.features.find(f.node) == root
                 });
-                let per_city = FIELD_POINTS_PER_CITY + if pig { PIG_BONUS_PER_CITY } else { 0 };
+                let per_city = FIELD_POINTS_PER_CITY
+                    + if pig { PIG_BONUS_PER_CITY } else { 0 }
+                    + if herd { PIG_HERD_BONUS_PER_CITY } else { 0 };
                 let n = counted.len() as u16;
                 let award = Award {
                     feature: FeatureKind::Field,

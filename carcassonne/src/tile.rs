@@ -177,8 +177,10 @@ pub enum Marker {
     Start,
     /// A river spring.
     Spring,
-    /// A river lake (the river ends here).
+    /// A river lake (the river ends here); drawn after the other river tiles.
     Lake,
+    /// The River II fork (three river ends), placed by the youngest player.
+    Fork,
     /// A volcano on a river lake (River II).
     Volcano,
     /// A garden (second editions; only for the Abbot).
@@ -266,6 +268,10 @@ pub enum TileSet {
     /// River I: 12 tiles with the spring and the lake (spec §2.2).
     #[serde(rename = "river")]
     River,
+    /// River II: 12 tiles with the spring, the fork and the volcano lake (`expansions.md`
+    /// §1.2).
+    #[serde(rename = "river2")]
+    River2,
 }
 
 impl TileSet {
@@ -283,6 +289,7 @@ impl TileSet {
             TileSet::InnsAndCathedrals => "inns",
             TileSet::TradersAndBuilders => "traders",
             TileSet::River => "river",
+            TileSet::River2 => "river2",
         }
     }
 }

@@ -54,7 +54,8 @@ fn our_shape(id: TileId, r: u8) -> Shape {
                 .map(|j| rotate(kind.segments[j].points, r))
                 .collect();
             let marks = format!(
-                "{}{}{}",
+                "{}{}{}{}",
+                if s.pig_herd { "pig-herd" } else { "" },
                 if s.inn { "inn " } else { "" },
                 if s.cathedral { "cathedral " } else { "" },
                 s.goods
@@ -139,7 +140,12 @@ fn jcz_shape(tile: roxmltree::Node) -> Shape {
                     .expect("field names a city edge")
             })
             .collect();
-        shape.insert((3, mask, 0, adj, String::new()));
+        let marks = if f.attribute("pig-herd") == Some("true") {
+            "pig-herd"
+        } else {
+            ""
+        };
+        shape.insert((3, mask, 0, adj, marks.to_owned()));
     }
     shape
 }
@@ -209,6 +215,11 @@ fn inns_and_cathedrals_tiles_match_jcloisterzone() {
 #[test]
 fn river_tiles_match_jcloisterzone() {
     check_set("river.xml", "river/1:1", TileSet::River);
+}
+
+#[test]
+fn river_ii_tiles_match_jcloisterzone() {
+    check_set("river.xml", "river/2:1", TileSet::River2);
 }
 
 #[test]

@@ -251,16 +251,18 @@ proptest! {
         check_game(players, seed, farmers, &[])?;
     }
 
-    /// Combinations of the base game with Inns & Cathedrals, Traders & Builders and River I,
-    /// 2–6 players (6 only with Inns & Cathedrals).
+    /// Combinations of the base game with Inns & Cathedrals, Traders & Builders, River I and
+    /// River II, 2–6 players (6 only with Inns & Cathedrals).
     #[test]
-    fn expansion_games_keep_every_invariant(combo in 0usize..5, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
+    fn expansion_games_keep_every_invariant(combo in 0usize..7, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
         let sets: &[TileSet] = [
             &[TileSet::InnsAndCathedrals][..],
             &[TileSet::TradersAndBuilders][..],
             &[TileSet::InnsAndCathedrals, TileSet::TradersAndBuilders][..],
             &[TileSet::River][..],
             &[TileSet::River, TileSet::InnsAndCathedrals, TileSet::TradersAndBuilders][..],
+            &[TileSet::River2, TileSet::TradersAndBuilders][..],
+            &[TileSet::River, TileSet::River2][..],
         ][combo];
         let players = if sets.contains(&TileSet::InnsAndCathedrals) { players } else { players.min(5) };
         check_game(players, seed, farmers, sets)?;

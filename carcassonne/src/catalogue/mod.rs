@@ -7,6 +7,7 @@
 mod base;
 mod inns_and_cathedrals;
 mod river;
+mod river2;
 mod traders_and_builders;
 
 use std::sync::OnceLock;
@@ -76,6 +77,7 @@ pub fn catalogue() -> &'static Catalogue {
             (TileSet::InnsAndCathedrals, inns_and_cathedrals::TILES),
             (TileSet::TradersAndBuilders, traders_and_builders::TILES),
             (TileSet::River, river::TILES),
+            (TileSet::River2, river2::TILES),
         ] {
             for line in table.lines().map(str::trim).filter(|l| !l.is_empty()) {
                 match parse_tile(set, line) {
@@ -113,6 +115,7 @@ fn parse_tile(set: TileSet, line: &'static str) -> Result<TileKind, String> {
                 "lake" => Marker::Lake,
                 "volcano" => Marker::Volcano,
                 "garden" => Marker::Garden,
+                "fork" => Marker::Fork,
                 "gold" => Marker::GoldMine,
                 "mage" => Marker::Mage,
                 "robber" => Marker::Robber,
@@ -267,7 +270,7 @@ mod tests {
             assert_eq!(json, format!("\"{}\"", set.name()));
             assert_eq!(serde_json::from_str::<TileSet>(&json).unwrap(), set);
         }
-        assert!("river2".parse::<TileSet>().is_err());
+        assert!("river3".parse::<TileSet>().is_err());
     }
 
     #[test]

@@ -55,6 +55,11 @@ impl Game {
             }
         }
         let Some(inflow) = inflow else { return false };
+        // A river end may not close the last open end while the River II fork is to come
+        // (R2.5, D-R2-3).
+        if sides.count_ones() == 1 && self.river_ends.len() == 1 && self.fork_pending() {
+            return false;
+        }
         let upstream = self
             .river_ends
             .iter()

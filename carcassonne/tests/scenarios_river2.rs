@@ -1,0 +1,164 @@
+//! River II scenarios of `spec/expansions.md` §1.2.6 (TS-01, TS-03, TS-33) and its rules:
+//! the fork placed by the youngest player, a river end waiting until the fork is placed, the
+//! volcano lake turn, the pig herd, and River I and II together. Branches never joining is
+//! checked on every placement of the River II property games (`tests/properties.rs`).
+
+mod common;
+
+use carcassonne::{Action, Config, Figure, Game, Pending, TileSet};
+use common::{tile, turn, turn_with};
+
+fn river2_game(tiles: &[&str], sets: &[TileSet]) -> Game {
+    let mut config = Config::new(2);
+    config.names = vec!["Red".into(), "Blue".into()];
+    config.sets = vec![TileSet::Base, TileSet::River2];
+    config.sets.extend_from_slice(sets);
+    config.explicit_draws = true;
+    config.stack = Some(tiles.iter().map(|t| tile(t)).collect());
+    Game::new(config, 0).unwrap()
+}
+
+#[test]
+fn ts01_fork_and_the_u_turn_ban() {
+    let mut g = river2_game(&["R2-02", "R2-09", "R2-12", "R2-06"], &[]);
+    assert_eq!(g.board().tiles()[0].tile, tile("R2-01"));
+    assert_eq!(
+        g.chance_outcomes(),
+        vec![(tile("R2-02"), 1.0)],
+        "the fork comes first"
+    );
+    turn(&mut g, "R2-02", (1, 0), 3, None);
+    assert_eq!(g.open_river_ends().len(), 2);
+    turn(&mut g, "R2-09", (1, -1), 3, None);
+    g.draw(tile("R2-12")).unwrap();
+    let r_after_r: Action = "place R2-12 2,-1 R0".parse().unwrap();
+    assert!(!g.is_legal(r_after_r), "R after R");
+    assert!(!g.legal_actions().contains(&r_after_r));
+}
+
+#[test]
+fn ts01_a_straight_after_a_turn_is_legal() {
+    let mut g = river2_game(&["R2-02", "R2-09", "R2-06"], &[]);
+    turn(&mut g, "R2-02", (1, 0), 3, None);
+    turn(&mut g, "R2-09", (1, -1), 3, None);
+    g.draw(tile("R2-06")).unwrap();
+    assert!(g.is_legal("place R2-06 2,-1 R0".parse().unwrap()));
+}
+
+#[test]
+fn ts03_the_volcano_lake_comes_last_and_its_placer_plays_a_normal_turn() {
+    let mut g = river2_game(&["R2-02", "R2-03", "U"], &[]);
+    turn(&mut g, "R2-02", (1, 0), 3, None);
+    assert_eq!(g.current_player(), 1);
+    assert_eq!(g.chance_outcomes(), vec![(tile("R2-03"), 1.0)]);
+    g.draw(tile("R2-03")).unwrap();
+    let place = g.legal_actions()[0];
+    g.play(place).unwrap();
+    assert_eq!(g.pending(), Pending::Draw, "no deployment on the lake");
+    assert_eq!(
+        g.current_player(),
+        1,
+        "the same player goes on with a land tile"
+    );
+    assert_eq!(g.chance_outcomes(), vec![(tile("U"), 1.0)]);
+}
+
+#[test]
+fn a_river_end_waits_under_the_stack_until_the_fork_is_placed() {
+    let mut config = Config::new(2);
+    config.sets = vec![TileSet::Base, TileSet::River2];
+    config.explicit_draws = true;
+    config.youngest_player = Some(1);
+    config.stack = Some(
+        ["R2-02", "R2-04", "R2-06", "R2-03"]
+            .iter()
+            .map(|t| tile(t))
+            .collect(),
+    );
+    let mut g = Game::new(config, 0).unwrap();
+    assert!(
+        g.chance_outcomes().iter().all(|(t, _)| *t != tile("R2-02")),
+        "fork: Blue's turn"
+    );
+    let events = g.draw(tile("R2-04")).unwrap();
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, carcassonne::Event::TileDeferred { .. })));
+    assert_eq!(g.current_player(), 0, "Red draws again");
+    g.draw(tile("R2-06")).unwrap();
+    let a = g.legal_actions()[0];
+    g.play(a).unwrap();
+    if matches!(g.pending(), Pending::Deploy { .. }) {
+        g.play(Action::Pass).unwrap();
+    }
+    assert_eq!(g.current_player(), 1);
+    assert_eq!(
+        g.chance_outcomes(),
+        vec![(tile("R2-02"), 1.0)],
+        "Blue places the fork"
+    );
+}
+
+fn herd_board(herd: Option<bool>) -> Game {
+    let mut config = Config::new(2);
+    config.sets = vec![TileSet::Base, TileSet::River2, TileSet::TradersAndBuilders];
+    config.elements.pig_herd = herd;
+    config.explicit_draws = true;
+    config.stack = Some(
+        ["R2-11", "E", "E", "E", "E"]
+            .iter()
+            .map(|t| tile(t))
+            .collect(),
+    );
+    let mut g = Game::new(config, 0).unwrap();
+    turn(&mut g, "R2-11", (1, 0), 0, Some("F1")); // Red's farmer on the herd field
+    turn(&mut g, "E", (1, 1), 2, None);
+    turn_with(&mut g, "E", (2, 0), 1, Some((Figure::Pig, "F1"))); // Red's pig
+    turn(&mut g, "E", (1, 2), 0, None); // city A complete
+    turn(&mut g, "E", (3, 0), 3, None); // city B complete
+    g
+}
+
+#[test]
+fn ts33_pig_herd_with_traders_and_builders() {
+    // The herd field borders two completed cities; Red owns it with a pig:
+    // 2 x (3 + 1 pig + 1 herd) = 10 (TS-33's Red; Blue has no farmer here).
+    let g = herd_board(None);
+    assert!(g.is_over());
+    assert_eq!(g.scores(), vec![10, 0]);
+    // Without the herd element: 2 x (3 + 1 pig) = 8.
+    assert_eq!(herd_board(Some(false)).scores(), vec![8, 0]);
+}
+
+#[test]
+fn both_rivers_together_use_one_spring_and_the_volcano_lake() {
+    let mut config = Config::new(2);
+    config.sets = vec![TileSet::Base, TileSet::River, TileSet::River2];
+    let tiles = config.stack_tiles();
+    let count = |id: &str| tiles.iter().filter(|t| **t == tile(id)).count();
+    assert_eq!(config.start_tile().tile, tile("RI-A"));
+    assert_eq!(
+        (
+            count("R2-01"),
+            count("RI-L"),
+            count("R2-03"),
+            count("R2-02")
+        ),
+        (0, 0, 1, 1)
+    );
+    for seed in 0..10 {
+        let mut g = Game::new(config.clone(), seed).unwrap();
+        while !g.is_over() {
+            let a = g.legal_actions()[0];
+            g.play(a).unwrap();
+        }
+        let draws = g.draws();
+        let last_river = draws
+            .iter()
+            .rposition(|t| t.kind().has_marker(carcassonne::Marker::Lake));
+        assert!(
+            last_river.is_some(),
+            "seed {seed}: the volcano lake was drawn"
+        );
+    }
+}
