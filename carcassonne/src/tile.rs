@@ -276,13 +276,16 @@ pub enum TileSet {
 
 impl TileSet {
     /// Every tile set this library knows.
-    pub const ALL: [TileSet; 3] = [
+    pub const ALL: [TileSet; 5] = [
         TileSet::Base,
         TileSet::InnsAndCathedrals,
         TileSet::TradersAndBuilders,
+        TileSet::River,
+        TileSet::River2,
     ];
 
-    /// The set's name in configs and on the command line: `base`, `inns`, `traders`.
+    /// The set's name in configs and on the command line: `base`, `inns`, `traders`, `river`,
+    /// `river2`.
     pub const fn name(self) -> &'static str {
         match self {
             TileSet::Base => "base",
@@ -304,7 +307,7 @@ impl FromStr for TileSet {
     type Err = ParseError;
 
     /// Parses a set name: `base` (also `basic`), `inns` (`inns-and-cathedrals`), `traders`
-    /// (`traders-and-builders`), `river`.
+    /// (`traders-and-builders`), `river`, `river2`.
     fn from_str(s: &str) -> Result<TileSet, ParseError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "base" | "basic" => Ok(TileSet::Base),
@@ -315,10 +318,11 @@ impl FromStr for TileSet {
                 Ok(TileSet::TradersAndBuilders)
             }
             "river" | "river1" | "river-1" => Ok(TileSet::River),
+            "river2" | "river-2" => Ok(TileSet::River2),
             _ => Err(ParseError::new(
                 "tile set",
                 s,
-                "known sets: base, inns, traders, river",
+                "known sets: base, inns, traders, river, river2",
             )),
         }
     }
@@ -349,6 +353,8 @@ pub struct TileKind {
     pub(crate) rotated_owner: [[u8; 12]; 4],
     /// Whether the tile carries a river (placement follows the river rules).
     pub(crate) has_river: bool,
+    /// Per rotation: the sides carrying the river, bit `s` for side `s`.
+    pub(crate) river_sides: [u8; 4],
 }
 
 /// Number of open-position constraints: each side needs nothing or one of 4 edge types.
@@ -407,6 +413,15 @@ impl TileKind {
             }
         }
         let has_river = edges.contains(&EdgeKind::River);
+        let mut river_sides = [0u8; 4];
+        for r in Rotation::ALL {
+            for side in Side::ALL {
+                let canonical = Side::from_index(side.index() + 4 - r.quarter_turns());
+                if edges[canonical.index() as usize] == EdgeKind::River {
+                    river_sides[r.quarter_turns() as usize] |= 1 << side.index();
+                }
+            }
+        }
         TileKind {
             id,
             jcz_id,
@@ -418,6 +433,7 @@ impl TileKind {
             fitting_rotations,
             rotated_owner,
             has_river,
+            river_sides,
         }
     }
 

@@ -2,7 +2,7 @@
 //! over all legal actions, followers included), the median time of one `legal_actions()` call,
 //! and the time and size of a `Game` clone.
 //!
-//! `cargo run --release --example bench [-- --seconds S | --games N]`
+//! `cargo run --release --example bench [-- --seconds S | --games N [--all-sets]]`
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -41,10 +41,14 @@ fn main() {
     // `--games N`: play exactly N games and stop (for instruction counts under callgrind).
     if let Some(n) = std::env::args().skip_while(|a| a != "--games").nth(1) {
         let n: u64 = n.parse().expect("--games takes a number");
+        let mut config = Config::new(2);
+        if std::env::args().any(|a| a == "--all-sets") {
+            config.sets = carcassonne::TileSet::ALL.to_vec();
+        }
         let mut total = 0u64;
         let start = Instant::now();
         for seed in 0..n {
-            total += random_game(seed, &mut buf, &mut rng).score(0) as u64;
+            total += random_game_of(config.clone(), seed, &mut buf, &mut rng).score(0) as u64;
         }
         let rate = n as f64 / start.elapsed().as_secs_f64();
         println!("{n} games, total score of player 1: {total}; {rate:.0} games/s");

@@ -8,7 +8,7 @@
 
 use crate::game::Game;
 use crate::geometry::{Position, Rotation, Side};
-use crate::tile::{EdgeKind, TileKind};
+use crate::tile::TileKind;
 
 /// An open end of the river: an empty position that a river tile must fill through `side`,
 /// and the turn of the river tile upstream (`0` straight, `1` right, `3` left, spec RV-3.2).
@@ -21,11 +21,9 @@ pub(crate) struct RiverEnd {
 
 /// The sides of `kind` turned by `rotation` that carry the river, as a bit mask (bit `s` for
 /// side `s`).
+#[inline]
 pub(crate) fn river_sides(kind: &TileKind, rotation: Rotation) -> u8 {
-    Side::ALL
-        .iter()
-        .filter(|s| kind.edge(**s, rotation) == EdgeKind::River)
-        .fold(0, |m, s| m | 1 << s.index())
+    kind.river_sides[rotation.quarter_turns() as usize]
 }
 
 /// The turn of a river tile entered through side `inflow` and left through side `outflow`:
