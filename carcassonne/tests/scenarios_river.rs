@@ -179,9 +179,8 @@ fn rv05_road_over_the_river_bridge_is_continuous() {
 }
 
 #[test]
-fn an_unplaceable_river_tile_is_discarded_and_the_next_river_tile_drawn() {
-    // After a left and a right turn nothing blocks; but a second right turn after a right
-    // turn is the only way a curve could go here: it is discarded.
+fn a_straight_continues_after_a_right_then_a_left_turn() {
+    // (The discard of an unplaceable river tile is TS-02 in scenarios_river2.rs.)
     let mut g = scenario_sets(&["Red", "Blue"], RIVER, &["RI-G", "RI-G", "RI-D"]);
     turn(&mut g, "RI-G", (1, 0), 0, None);
     turn(&mut g, "RI-G", (1, 1), 2, None);
