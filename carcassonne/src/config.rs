@@ -58,6 +58,18 @@ pub enum RiverBaseStartTile {
     ShuffleIntoMainStack,
 }
 
+/// How the river is kept from turning back on itself (spec OPT-4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RiverTurnRule {
+    /// No two curves turning the same way in a row (RV-3.2; S001, the rulebooks).
+    #[default]
+    NoImmediateSameTurn,
+    /// JCloisterZone's look-ahead (RV-6): ahead of every river outflow, the next two positions
+    /// and the positions beside them must be empty.
+    JczLookahead,
+}
+
 /// The expansion elements (figures, features, tokens), each switched on or off on its own, as
 /// JCloisterZone's setup `elements` do. `None` means "as the tile sets say": Inns & Cathedrals
 /// brings one large follower, inns and cathedrals; Traders & Builders one builder, one pig and
@@ -119,6 +131,8 @@ pub struct Rules {
     pub unfinished_inns_cathedrals: UnfinishedInnsCathedrals,
     /// The base start tile in river games (spec OPT-3).
     pub river_base_start_tile: RiverBaseStartTile,
+    /// How the river is kept from turning back on itself (spec OPT-4).
+    pub river_turns: RiverTurnRule,
     /// River II: the first player places the fork as the first tile, whoever is youngest
     /// (JCloisterZone, D-R2-1); by default the youngest player places it on their first turn.
     pub river2_fork_first: bool,
@@ -132,6 +146,7 @@ impl Default for Rules {
             farm_city_scoring: FarmCityScoring::PerField,
             unfinished_inns_cathedrals: UnfinishedInnsCathedrals::Zero,
             river_base_start_tile: RiverBaseStartTile::ReturnToBox,
+            river_turns: RiverTurnRule::NoImmediateSameTurn,
             river2_fork_first: false,
         }
     }

@@ -369,11 +369,18 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
             "basic" => TileSet::Base,
             "inns-and-cathedrals" => TileSet::InnsAndCathedrals,
             "traders-and-builders" => TileSet::TradersAndBuilders,
-            "river/1" => {
-                // JCloisterZone shuffles the base start tile into the main stack (OPT-3).
+            "river/1" | "river/2" => {
+                // JCloisterZone's readings: the base start tile shuffled into the main stack
+                // (OPT-3), the look-ahead (OPT-4), the fork placed first (D-R2-1).
                 config.rules.river_base_start_tile =
                     crate::config::RiverBaseStartTile::ShuffleIntoMainStack;
-                TileSet::River
+                config.rules.river_turns = crate::config::RiverTurnRule::JczLookahead;
+                config.rules.river2_fork_first = true;
+                if key.starts_with("river/2") {
+                    TileSet::River2
+                } else {
+                    TileSet::River
+                }
             }
             _ => return Err(ImportError::Unsupported(format!("tile set {key}"))),
         };

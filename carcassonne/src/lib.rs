@@ -50,7 +50,7 @@ pub use board::{Board, PlacedTile};
 pub use bots::{Bot, BotKind};
 pub use catalogue::{catalogue, Catalogue};
 pub use config::{
-    Config, Elements, FarmCityScoring, ResolvedElements, RiverBaseStartTile, Rules,
+    Config, Elements, FarmCityScoring, ResolvedElements, RiverBaseStartTile, RiverTurnRule, Rules,
     SmallCityScoring, StartTile, UnfinishedInnsCathedrals, MAX_PLAYERS,
 };
 pub use error::{ConfigError, DrawError, ImportError, ParseError, PlayError, RecordError};

@@ -188,3 +188,28 @@ fn a_straight_continues_after_a_right_then_a_left_turn() {
     g.draw(tile("RI-D")).unwrap();
     assert_eq!(placements(&g), BTreeSet::from([(2, 1, 0), (2, 1, 180)]));
 }
+
+/// RV-6 (OPT-4): JCloisterZone's look-ahead forbids a curve whose way ahead is blocked, where
+/// the rulebook's rule (no two turns the same way in a row) allows it.
+#[test]
+fn rv06_jcz_lookahead_option() {
+    let play = |rule| {
+        let mut config = Config::new(2);
+        config.sets.push(TileSet::River);
+        config.rules.river_turns = rule;
+        config.explicit_draws = true;
+        let tiles = ["RI-D", "RI-G", "RI-K", "RI-G", "RI-D", "RI-G"];
+        config.stack = Some(tiles.iter().map(|t| tile(t)).collect());
+        let mut g = Game::new(config, 0).unwrap();
+        turn(&mut g, "RI-D", (1, 0), 0, None);
+        turn(&mut g, "RI-G", (2, 0), 0, None); // turns south
+        turn(&mut g, "RI-K", (2, 1), 0, None); // straight south
+        turn(&mut g, "RI-G", (2, 2), 1, None); // turns west
+        turn(&mut g, "RI-D", (1, 2), 0, None); // straight west
+        g.draw(tile("RI-G")).unwrap();
+        // Turning north at (0,2) heads for the spring at (0,0), two steps ahead.
+        g.is_legal("place RI-G 0,2 R180".parse().unwrap())
+    };
+    assert!(play(carcassonne::RiverTurnRule::NoImmediateSameTurn));
+    assert!(!play(carcassonne::RiverTurnRule::JczLookahead));
+}

@@ -47,7 +47,9 @@ fn ts01_a_straight_after_a_turn_is_legal() {
 
 #[test]
 fn ts02_branches_may_not_join_and_an_unplaceable_volcano_lake_is_removed() {
-    let tiles = ["R2-02", "R2-10", "R2-06", "R2-09", "R2-11", "R2-08", "R2-12", "R2-03", "U"];
+    let tiles = [
+        "R2-02", "R2-10", "R2-06", "R2-09", "R2-11", "R2-08", "R2-12", "R2-03", "U",
+    ];
     let mut g = river2_game(&tiles, &[]);
     turn(&mut g, "R2-02", (1, 0), 3, None); // fork: branches north and south
     turn(&mut g, "R2-10", (1, -1), 0, None); // north branch turns east (R after the fork's L)
@@ -56,13 +58,19 @@ fn ts02_branches_may_not_join_and_an_unplaceable_volcano_lake_is_removed() {
     turn(&mut g, "R2-11", (1, 1), 1, None); // south branch turns east (L after R)
     turn(&mut g, "R2-08", (2, 1), 0, None);
     turn(&mut g, "R2-12", (3, 1), 1, None); // turns north: open end into (3,0) too
-    let ends: Vec<_> = g.open_river_ends().into_iter().map(|(p, _)| (p.x, p.y)).collect();
+    let ends: Vec<_> = g
+        .open_river_ends()
+        .into_iter()
+        .map(|(p, _)| (p.x, p.y))
+        .collect();
     assert_eq!(ends, vec![(3, 0), (3, 0)]);
     // The volcano lake fits nowhere: (3,0) would join the branches. It leaves the game and
     // the same player draws a land tile (D-R2-8).
     let player = g.current_player();
     let events = g.draw(tile("R2-03")).unwrap();
-    assert!(events.iter().any(|e| matches!(e, carcassonne::Event::TileDiscarded { .. })));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, carcassonne::Event::TileDiscarded { .. })));
     assert_eq!(g.current_player(), player);
     assert_eq!(g.chance_outcomes(), vec![(tile("U"), 1.0)]);
 }

@@ -1,11 +1,14 @@
-//! The river (River I, spec `base.md` §3.10): the spring is the start tile, the river tiles
-//! are drawn first (the lake last), every river tile continues the open river end, and the
-//! river may not turn the same way twice in a row.
+//! The rivers (River I, spec `base.md` §3.10; River II, `expansions.md` §1.2): the spring is
+//! the start tile, the river tiles are drawn first (the fork by the youngest player, the lakes
+//! last), every river tile continues exactly one open river end (branches never join), and the
+//! river may not turn the same way twice in a row (or, as an option, JCloisterZone's
+//! look-ahead).
 //!
 //! Hook points: [`Game`] keeps the open river ends ([`Game::open_river_ends`]); placement
 //! legality asks `Game::river_allows` for tiles with a river; laying a river tile calls
 //! `Game::advance_river`. The river stack phase lives in the game's stack.
 
+use crate::config::RiverTurnRule;
 use crate::game::Game;
 use crate::geometry::{Position, Rotation, Side};
 use crate::tile::TileKind;
@@ -58,18 +61,38 @@ impl Game {
         if sides.count_ones() == 1 && self.river_ends.len() == 1 && self.fork_pending() {
             return false;
         }
-        let upstream = self
-            .river_ends
-            .iter()
-            .find(|e| e.pos == pos && e.side == inflow)
-            .map_or(0, |e| e.turn);
-        Side::ALL
-            .iter()
-            .filter(|s| **s != inflow && sides & (1 << s.index()) != 0)
-            .all(|&outflow| {
-                let t = turn(inflow, outflow);
-                t == 0 || t != upstream
-            })
+        let outflows = Side::ALL
+            .into_iter()
+            .filter(|s| *s != inflow && sides & (1 << s.index()) != 0);
+        match self.config.rules.river_turns {
+            RiverTurnRule::NoImmediateSameTurn => {
+                let upstream = self
+                    .river_ends
+                    .iter()
+                    .find(|e| e.pos == pos && e.side == inflow)
+                    .map_or(0, |e| e.turn);
+                outflows.into_iter().all(|outflow| {
+                    let t = turn(inflow, outflow);
+                    t == 0 || t != upstream
+                })
+            }
+            RiverTurnRule::JczLookahead => outflows.into_iter().all(|b| {
+                // Ahead of the outflow: two positions and the ones beside each, all empty.
+                let (left, right) = (b.rotated(Rotation::R270), b.rotated(Rotation::R90));
+                let p1 = pos.neighbour(b);
+                let p2 = p1.neighbour(b);
+                [
+                    p1,
+                    p1.neighbour(left),
+                    p1.neighbour(right),
+                    p2,
+                    p2.neighbour(left),
+                    p2.neighbour(right),
+                ]
+                .iter()
+                .all(|p| self.board.tile_at(*p).is_none())
+            }),
+        }
     }
 
     /// Records the open river ends after a river tile (or the spring) was laid at `pos`.
