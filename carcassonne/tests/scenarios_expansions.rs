@@ -411,3 +411,23 @@ fn elements_switch_on_and_off_on_their_own() {
     let g = Game::new(config, 0).unwrap();
     assert_eq!((g.supply(0, Pig), g.supply(0, Builder)), (1, 0));
 }
+
+#[test]
+fn builder_second_part_closes_a_feature_and_scores_it() {
+    // Red's builder road is extended in part 1; in part 2 Red closes the start tile's city
+    // with a knight deployed on the closing tile: 4 points in the same turn.
+    let mut g = scenario_sets(&["Red", "Blue"], TB, &["U", "E", "U", "E", "U", "E"]);
+    turn(&mut g, "U", (1, 0), 0, Some("R1"));
+    turn(&mut g, "E", (0, 1), 2, None);
+    turn_with(&mut g, "U", (2, 0), 0, Some((Builder, "R1")));
+    turn(&mut g, "E", (1, 1), 2, None);
+    turn(&mut g, "U", (3, 0), 0, None);
+    assert!(g.is_second_part());
+    let s = turn(&mut g, "E", (0, -1), 2, Some("C1"));
+    assert_eq!(during(&s), vec![(0, 4, City)]);
+    assert_eq!(
+        g.current_player(),
+        1,
+        "the turn passes after the second part"
+    );
+}

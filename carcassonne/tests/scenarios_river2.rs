@@ -134,30 +134,28 @@ fn herd_board(herd: Option<bool>) -> Game {
     config.sets = vec![TileSet::Base, TileSet::River2, TileSet::TradersAndBuilders];
     config.elements.pig_herd = herd;
     config.explicit_draws = true;
-    config.stack = Some(
-        ["R2-11", "E", "E", "E", "E"]
-            .iter()
-            .map(|t| tile(t))
-            .collect(),
-    );
+    let tiles = ["R2-11", "E", "E", "E", "E", "B", "B"];
+    config.stack = Some(tiles.iter().map(|t| tile(t)).collect());
     let mut g = Game::new(config, 0).unwrap();
-    turn(&mut g, "R2-11", (1, 0), 0, Some("F1")); // Red's farmer on the herd field
-    turn(&mut g, "E", (1, 1), 2, None);
-    turn_with(&mut g, "E", (2, 0), 1, Some((Figure::Pig, "F1"))); // Red's pig
-    turn(&mut g, "E", (1, 2), 0, None); // city A complete
-    turn(&mut g, "E", (3, 0), 3, None); // city B complete
+    turn(&mut g, "R2-11", (1, 0), 0, Some("F1")); // Red's farmer in the herd field
+    turn(&mut g, "E", (1, 1), 2, None); // city A, south of the herd field
+    turn_with(&mut g, "E", (2, 0), 1, Some((Figure::Pig, "F1"))); // Red's pig; city B starts
+    turn(&mut g, "E", (3, 0), 3, Some("F1")); // closes city B; Blue's farmer beyond it
+    turn(&mut g, "E", (1, 2), 0, None); // closes city A
+    turn(&mut g, "B", (2, -1), 0, None);
+    turn(&mut g, "B", (3, -1), 0, None); // joins Blue's field to the herd field
     g
 }
 
 #[test]
 fn ts33_pig_herd_with_traders_and_builders() {
-    // The herd field borders two completed cities; Red owns it with a pig:
-    // 2 x (3 + 1 pig + 1 herd) = 10 (TS-33's Red; Blue has no farmer here).
+    // The herd field borders 2 completed cities; Red (farmer + pig) and Blue (farmer) tie:
+    // Red 2 x (3 + 1 pig + 1 herd) = 10, Blue 2 x (3 + 1 herd) = 8.
     let g = herd_board(None);
     assert!(g.is_over());
-    assert_eq!(g.scores(), vec![10, 0]);
-    // Without the herd element: 2 x (3 + 1 pig) = 8.
-    assert_eq!(herd_board(Some(false)).scores(), vec![8, 0]);
+    assert_eq!(g.scores(), vec![10, 8]);
+    // Without the herd (no Traders & Builders in TS-33's words; here switched off): 8 and 6.
+    assert_eq!(herd_board(Some(false)).scores(), vec![8, 6]);
 }
 
 #[test]
