@@ -242,9 +242,11 @@ impl Config {
     /// river game (RV-1), else the base start tile at rotation 0.
     pub fn start_tile(&self) -> StartTile {
         self.start.unwrap_or_else(|| {
-            let spring = catalogue().ids().find(|id| {
-                id.kind().has_marker(crate::Marker::Spring) && self.sets.contains(&id.kind().set)
-            });
+            let spring = [TileSet::River, TileSet::River2]
+                .into_iter()
+                .filter(|set| self.sets.contains(set))
+                .flat_map(|set| catalogue().set_counts(set).iter().map(|(id, _)| *id))
+                .find(|id| id.kind().has_marker(crate::Marker::Spring));
             StartTile {
                 tile: spring.unwrap_or(catalogue().base_start()),
                 rotation: Rotation::R0,
@@ -270,25 +272,26 @@ impl Config {
         }
         if river1 && river2 {
             // Both rivers: one spring, and River I's lake leaves the game (S001).
-            for id in catalogue().ids() {
-                let k = id.kind();
-                let spring2 = k.set == TileSet::River2 && k.has_marker(crate::Marker::Spring);
-                let lake1 = k.set == TileSet::River && k.has_marker(crate::Marker::Lake);
-                if spring2 || lake1 {
-                    removed.push(id);
+            for set in [TileSet::River, TileSet::River2] {
+                for &(id, _) in catalogue().set_counts(set) {
+                    let k = id.kind();
+                    let spring2 = set == TileSet::River2 && k.has_marker(crate::Marker::Spring);
+                    let lake1 = set == TileSet::River && k.has_marker(crate::Marker::Lake);
+                    if spring2 || lake1 {
+                        removed.push(id);
+                    }
                 }
             }
         }
         let mut tiles = Vec::new();
-        for id in catalogue().ids() {
-            if !self.sets.contains(&id.kind().set) {
-                continue;
-            }
-            for _ in 0..id.kind().count {
-                if let Some(i) = removed.iter().position(|r| *r == id) {
-                    removed.swap_remove(i);
-                } else {
-                    tiles.push(id);
+        for &set in TileSet::ALL.iter().filter(|s| self.sets.contains(s)) {
+            for &(id, count) in catalogue().set_counts(set) {
+                for _ in 0..count {
+                    if let Some(i) = removed.iter().position(|r| *r == id) {
+                        removed.swap_remove(i);
+                    } else {
+                        tiles.push(id);
+                    }
                 }
             }
         }

@@ -643,7 +643,25 @@ impl Game {
                 let kind = tile.kind();
                 out.reserve(4 * self.board.open_positions().len());
                 if kind.has_river {
-                    self.push_placements(tile, out, |o| self.river_fitting(kind, o));
+                    // Only an open river end can take a river tile (RV-3).
+                    for (i, end) in self.river_ends.iter().enumerate() {
+                        if self.river_ends[..i].iter().any(|e| e.pos == end.pos) {
+                            continue;
+                        }
+                        let Some(o) = self.board.open_at(end.pos) else {
+                            continue;
+                        };
+                        let fits = self.river_fitting(kind, o);
+                        for r in Rotation::ALL {
+                            if fits & (1 << r.quarter_turns()) != 0 {
+                                out.push(Action::Place {
+                                    tile,
+                                    pos: o.pos,
+                                    rotation: r,
+                                });
+                            }
+                        }
+                    }
                 } else {
                     self.push_placements(tile, out, |o| o.fitting(kind));
                 }
@@ -793,6 +811,11 @@ impl Game {
 
     /// Whether the feature of `node` holds a follower of the current player.
     fn has_own_follower(&self, node: NodeId) -> bool {
+        let me = self.current as usize;
+        let supply = self.players[me].supply;
+        if supply[0] == self.config.followers && supply[1] == self.elements.large_followers {
+            return false; // every follower of the player is in supply
+        }
         let root = self.features.find(node);
         self.figures.iter().any(|f| {
             f.player == self.current && f.figure.is_follower() && self.features.find(f.node) == root
@@ -814,7 +837,10 @@ impl Game {
         let kind = tile.kind();
         let open = self.board.open_positions();
         if kind.has_river {
-            open.iter().any(|o| self.river_fitting(kind, o) != 0)
+            self.river_ends
+                .iter()
+                .filter_map(|e| self.board.open_at(e.pos))
+                .any(|o| self.river_fitting(kind, o) != 0)
         } else {
             open.iter().any(|o| o.fitting(kind) != 0)
         }

@@ -19,6 +19,9 @@ use crate::tile::{Compass, FeatureKind, Goods, Marker, Segment, TileId, TileKind
 #[derive(Debug)]
 pub struct Catalogue {
     tiles: Vec<TileKind>,
+    /// Per set (by `TileSet as usize`): its tile kinds with their counts.
+    by_set: Vec<Vec<(TileId, u8)>>,
+    base_start: TileId,
 }
 
 impl Catalogue {
@@ -29,7 +32,12 @@ impl Catalogue {
 
     /// The ids of every tile kind of `set`.
     pub fn set(&self, set: TileSet) -> impl Iterator<Item = TileId> + '_ {
-        self.ids().filter(move |id| id.kind().set == set)
+        self.set_counts(set).iter().map(|(id, _)| *id)
+    }
+
+    /// The tile kinds of `set` with their number of copies.
+    pub fn set_counts(&self, set: TileSet) -> &[(TileId, u8)] {
+        self.by_set.get(set as usize).map_or(&[], Vec::as_slice)
     }
 
     /// Every tile id, in catalogue order.
@@ -61,9 +69,7 @@ impl Catalogue {
 
     /// The base game's start tile (`D`).
     pub fn base_start(&self) -> TileId {
-        self.ids()
-            .find(|id| id.kind().has_marker(Marker::Start))
-            .unwrap_or(TileId(0))
+        self.base_start
     }
 }
 
@@ -88,7 +94,19 @@ pub fn catalogue() -> &'static Catalogue {
                 }
             }
         }
-        Catalogue { tiles }
+        let mut by_set: Vec<Vec<(TileId, u8)>> = vec![Vec::new(); TileSet::ALL.len()];
+        for (i, t) in tiles.iter().enumerate() {
+            by_set[t.set as usize].push((TileId(i as u16), t.count));
+        }
+        let start = tiles
+            .iter()
+            .position(|t| t.has_marker(Marker::Start))
+            .unwrap_or(0);
+        Catalogue {
+            tiles,
+            by_set,
+            base_start: TileId(start as u16),
+        }
     })
 }
 
