@@ -171,31 +171,8 @@ pub(crate) unsafe fn write_items<T: Copy>(
     cap: usize,
     len: *mut usize,
 ) -> Result<(), carc_status> {
-    if len.is_null() {
-        return Err(null("len"));
-    }
-    if items.len() > cap {
-        // SAFETY: checked non-NULL above.
-        unsafe { len.write(items.len()) };
-        return fail(
-            carc_status::CARC_BUFFER_TOO_SMALL,
-            format!(
-                "{} items need a buffer of {}, not {cap}",
-                items.len(),
-                items.len()
-            ),
-        );
-    }
-    if !items.is_empty() {
-        if buf.is_null() {
-            return Err(null("buf"));
-        }
-        // SAFETY: `buf` has room for `cap >= items.len()` elements by the caller's contract.
-        unsafe { std::ptr::copy_nonoverlapping(items.as_ptr(), buf, items.len()) };
-    }
-    // SAFETY: checked non-NULL above.
-    unsafe { len.write(items.len()) };
-    Ok(())
+    // SAFETY: the caller's contract is the one `write_mapped` needs.
+    unsafe { write_mapped(items, |item| *item, buf, cap, len) }
 }
 
 /// Like [`write_items`], converting each item on the way, without an intermediate array.
