@@ -929,8 +929,11 @@ impl Game {
                 let segment = kind
                     .segment_with_location(feature, location, placed.rotation)
                     .ok_or(illegal("the tile just laid has no such feature there"))?;
-                if let Some(reason) = self.deployment_refusal(placed, segment, figure) {
-                    return Err(illegal(reason));
+                if !self.can_deploy_on(placed, segment, figure) {
+                    let reason = self.deployment_refusal(placed, segment, figure);
+                    return Err(illegal(
+                        reason.unwrap_or("the figure cannot be deployed there"),
+                    ));
                 }
                 Ok(Some(segment))
             }
@@ -1008,7 +1011,7 @@ impl Game {
                             && self.has_own_builder(placed.node_base + i as u16)
                     });
                 }
-                if tile.kind().has_marker(crate::Marker::Volcano) {
+                if tile.kind().has_river && tile.kind().has_marker(crate::Marker::Volcano) {
                     // The volcano lake gives no action of its own; the same player then plays
                     // a normal turn with a land tile (R2.6, D-R2-9).
                     self.lake_turn_due = true;
