@@ -146,6 +146,16 @@ pub(crate) unsafe fn arg_str<'a>(p: *const c_char, name: &str) -> Result<&'a str
     })
 }
 
+/// Fails with `CARC_NULL_ARGUMENT` if the out-parameter `p` is NULL (checked before any work,
+/// so that nothing is built for a call that cannot return it).
+pub(crate) fn require<T>(p: *mut T, name: &str) -> Result<(), carc_status> {
+    if p.is_null() {
+        Err(null(name))
+    } else {
+        Ok(())
+    }
+}
+
 /// Writes `value` to an out-parameter.
 ///
 /// # Safety

@@ -6,8 +6,8 @@ use std::ffi::c_char;
 use carcassonne::{Action, Config, Event, Game, JczGame, Pending, RecordError};
 
 use crate::boundary::{
-    arg_mut, arg_ref, arg_str, carc_status, fail, ffi, write_items, write_mapped, write_out,
-    write_text,
+    arg_mut, arg_ref, arg_str, carc_status, fail, ffi, require, write_items, write_mapped,
+    write_out, write_text,
 };
 use crate::types::{
     action_from_c, action_to_c, carc_action, carc_chance, carc_event, carc_figure_info,
@@ -96,9 +96,7 @@ pub unsafe extern "C" fn carc_game_new(
     out: *mut *mut carc_game,
 ) -> carc_status {
     ffi!({
-        if out.is_null() {
-            return write_out(out, "out", std::ptr::null_mut());
-        }
+        require(out, "out")?;
         let config = if config_json.is_null() {
             Config::new(2)
         } else {
@@ -140,9 +138,7 @@ pub unsafe extern "C" fn carc_game_clone(
 ) -> carc_status {
     ffi!({
         let g = arg_ref(game, "game")?;
-        if out.is_null() {
-            return write_out(out, "out", std::ptr::null_mut());
-        }
+        require(out, "out")?;
         let copy = Box::new(carc_game {
             game: g.game.clone(),
             epoch: g.epoch,
@@ -166,9 +162,7 @@ pub unsafe extern "C" fn carc_game_from_json(
 ) -> carc_status {
     ffi!({
         let text = arg_str(json, "json")?;
-        if out.is_null() {
-            return write_out(out, "out", std::ptr::null_mut());
-        }
+        require(out, "out")?;
         let game = Game::from_json(text).map_err(record_status)?;
         write_out(out, "out", carc_game::boxed(game))
     })
@@ -188,9 +182,7 @@ pub unsafe extern "C" fn carc_game_from_jcz(
 ) -> carc_status {
     ffi!({
         let text = arg_str(jcz_text, "jcz_text")?;
-        if out.is_null() {
-            return write_out(out, "out", std::ptr::null_mut());
-        }
+        require(out, "out")?;
         let jcz = JczGame::parse(text).map_err(|e| {
             let status = match e {
                 carcassonne::ImportError::Json(_) => carc_status::CARC_PARSE_ERROR,

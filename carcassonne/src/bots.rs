@@ -136,7 +136,7 @@ fn immediate_gain(game: &Game, action: Action, player: usize) -> i64 {
 
 /// Plays `games` complete games of `config` between built-in bots (`bots[seat % bots.len()]`
 /// for each seat; empty means all random), game `i` with seed `seed + i`, and returns the final
-/// scores, one row per game. Random bots use the allocation-free fast path.
+/// scores, one row per game.
 pub fn play_games(
     config: &crate::Config,
     games: usize,
@@ -145,7 +145,6 @@ pub fn play_games(
 ) -> Result<Vec<Vec<u32>>, crate::ConfigError> {
     config.validate()?;
     let mut rows = Vec::with_capacity(games);
-    let mut buffer = Vec::with_capacity(256);
     for i in 0..games as u64 {
         let game_seed = seed.wrapping_add(i);
         let mut game = Game::new(config.clone(), game_seed)?;
@@ -164,18 +163,8 @@ pub fn play_games(
             })
             .collect();
         while !game.is_over() {
-            let bot = &mut players[game.current_player()];
-            let action = if bot.kind == BotKind::Random {
-                game.legal_actions_into(&mut buffer);
-                if buffer.is_empty() {
-                    break;
-                }
-                buffer[bot.below(buffer.len())]
-            } else {
-                match bot.choose(&game) {
-                    Some(a) => a,
-                    None => break,
-                }
+            let Some(action) = players[game.current_player()].choose(&game) else {
+                break;
             };
             if game.play_quiet(action).is_err() {
                 break;

@@ -643,27 +643,16 @@ impl Game {
                 let kind = tile.kind();
                 out.reserve(4 * self.board.open_positions().len());
                 if kind.has_river {
-                    // Only an open river end can take a river tile (RV-3).
-                    for (i, end) in self.river_ends.iter().enumerate() {
-                        if self.river_ends[..i].iter().any(|e| e.pos == end.pos) {
-                            continue;
-                        }
-                        let Some(o) = self.board.open_at(end.pos) else {
-                            continue;
-                        };
-                        let fits = self.river_fitting(kind, o);
-                        for r in Rotation::ALL {
-                            if fits & (1 << r.quarter_turns()) != 0 {
-                                out.push(Action::Place {
-                                    tile,
-                                    pos: o.pos,
-                                    rotation: r,
-                                });
-                            }
-                        }
-                    }
+                    // Only an open river end can take a river tile (RV-3); an end reached
+                    // from two sides is listed once.
+                    let ends = self.river_ends.iter().enumerate().filter_map(|(i, e)| {
+                        let first = !self.river_ends[..i].iter().any(|o| o.pos == e.pos);
+                        first.then(|| self.board.open_at(e.pos)).flatten()
+                    });
+                    self.push_placements(tile, out, ends, |o| self.river_fitting(kind, o));
                 } else {
-                    self.push_placements(tile, out, |o| o.fitting(kind));
+                    let open = self.board.open_positions().iter();
+                    self.push_placements(tile, out, open, |o| o.fitting(kind));
                 }
             }
             Pending::Deploy { pos } => {
@@ -688,16 +677,17 @@ impl Game {
         }
     }
 
-    /// Pushes the placements of `tile` at every open position, `fits` giving the legal
-    /// rotations there (one loop per rule set, so the base game pays for no expansion).
+    /// Pushes the placements of `tile` at the open positions `positions`, `fits` giving the
+    /// legal rotations at each (one loop per rule set, so the base game pays for no expansion).
     #[inline(always)]
-    fn push_placements(
+    fn push_placements<'a>(
         &self,
         tile: TileId,
         out: &mut Vec<Action>,
+        positions: impl Iterator<Item = &'a crate::board::OpenPosition>,
         fits: impl Fn(&crate::board::OpenPosition) -> u8,
     ) {
-        for o in self.board.open_positions() {
+        for o in positions {
             let fits = fits(o);
             if fits == 0 {
                 continue;

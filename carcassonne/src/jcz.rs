@@ -325,21 +325,15 @@ fn position(v: Option<&Value>) -> Result<Position, String> {
     Ok(Position::new(coord(0)?, coord(1)?))
 }
 
-/// The figure of a JCloisterZone meeple id `<player>.<type>.<n>`.
+/// The figure of a JCloisterZone meeple id `<player>.<type>.<n>` (types `small`, `big`,
+/// `builder`, `pig`, as [`Figure`]'s parser reads them).
 fn meeple_figure(id: &str) -> Result<Figure, String> {
     let kind = id
         .split('.')
         .nth(1)
         .ok_or_else(|| format!("bad meeple id {id:?}"))?;
-    match kind {
-        "small" => Ok(Figure::Follower),
-        "big" => Ok(Figure::LargeFollower),
-        "builder" => Ok(Figure::Builder),
-        "pig" => Ok(Figure::Pig),
-        other => Err(format!(
-            "figure type {other:?} (meeple {id}) is not supported"
-        )),
-    }
+    kind.parse()
+        .map_err(|_| format!("figure type {kind:?} (meeple {id}) is not supported"))
 }
 
 /// Our config for a `.jcz` setup: sets, elements, rules, start tile, players.

@@ -62,11 +62,6 @@ impl Catalogue {
             .map(|i| TileId(i as u16))
     }
 
-    /// The river spring (`RI-A`), the start tile of river games.
-    pub fn spring(&self) -> Option<TileId> {
-        self.ids().find(|id| id.kind().has_marker(Marker::Spring))
-    }
-
     /// The base game's start tile (`D`).
     pub fn base_start(&self) -> TileId {
         self.base_start
