@@ -261,41 +261,49 @@ impl Config {
         if let Some(stack) = &self.stack {
             return stack.clone();
         }
-        let mut removed = vec![self.start_tile().tile];
+        let mut tiles = Vec::new();
+        self.for_each_set_stack_count(|id, count| {
+            tiles.extend(std::iter::repeat_n(id, count as usize));
+        });
+        tiles
+    }
+
+    /// Calls `visit(tile, copies)` for the stack of a game without a custom `stack`, in the
+    /// order of [`Config::stack_tiles`]: the sets' tiles less the start tile, the base start
+    /// tile in a river game when it goes back to the box (OPT-3), and with both rivers the
+    /// second spring and River I's lake (S001).
+    pub(crate) fn for_each_set_stack_count(&self, mut visit: impl FnMut(TileId, u16)) {
         let river1 = self.sets.contains(&TileSet::River);
         let river2 = self.sets.contains(&TileSet::River2);
-        if (river1 || river2)
+        let start = self.start_tile().tile;
+        let base_start_out = (river1 || river2)
             && self.sets.contains(&TileSet::Base)
-            && self.rules.river_base_start_tile == RiverBaseStartTile::ReturnToBox
-        {
-            removed.push(catalogue().base_start());
-        }
-        if river1 && river2 {
-            // Both rivers: one spring, and River I's lake leaves the game (S001).
-            for set in [TileSet::River, TileSet::River2] {
-                for &(id, _) in catalogue().set_counts(set) {
-                    let k = id.kind();
-                    let spring2 = set == TileSet::River2 && k.has_marker(crate::Marker::Spring);
-                    let lake1 = set == TileSet::River && k.has_marker(crate::Marker::Lake);
-                    if spring2 || lake1 {
-                        removed.push(id);
-                    }
-                }
-            }
-        }
-        let mut tiles = Vec::new();
+            && self.rules.river_base_start_tile == RiverBaseStartTile::ReturnToBox;
+        let mut start_out = true;
         for &set in TileSet::ALL.iter().filter(|s| self.sets.contains(s)) {
             for &(id, count) in catalogue().set_counts(set) {
-                for _ in 0..count {
-                    if let Some(i) = removed.iter().position(|r| *r == id) {
-                        removed.swap_remove(i);
-                    } else {
-                        tiles.push(id);
+                let kind = id.kind();
+                let mut count = count as u16;
+                if start_out && id == start && count > 0 {
+                    start_out = false;
+                    count -= 1;
+                }
+                if base_start_out && id == catalogue().base_start() && count > 0 {
+                    count -= 1;
+                }
+                if river1 && river2 {
+                    // Both rivers: one spring, and River I's lake leaves the game (S001).
+                    let spring2 = set == TileSet::River2 && kind.has_marker(crate::Marker::Spring);
+                    let lake1 = set == TileSet::River && kind.has_marker(crate::Marker::Lake);
+                    if spring2 || lake1 {
+                        count = count.saturating_sub(1);
                     }
+                }
+                if count > 0 {
+                    visit(id, count);
                 }
             }
         }
-        tiles
     }
 
     /// The expansion elements in effect: the explicit ones, the others as the sets say.

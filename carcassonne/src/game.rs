@@ -153,19 +153,12 @@ impl Stack {
             fork_due: false,
             remaining: 0,
         };
-        let add = |counts: &mut Vec<u16>, index: usize| {
-            if counts.len() <= index {
-                counts.resize(index + 1, 0);
-            }
-            counts[index] += 1;
-        };
-        let sets_only = config.stack.is_none()
-            && !config
-                .sets
-                .iter()
-                .any(|s| matches!(s, crate::TileSet::River | crate::TileSet::River2));
-        if sets_only {
-            // The common case, without building a list of tiles.
+        let rivers = config
+            .sets
+            .iter()
+            .any(|s| matches!(s, crate::TileSet::River | crate::TileSet::River2));
+        if config.stack.is_none() && !rivers {
+            // The common case: copies straight from the catalogue, less the start tile.
             let wanted = config.sets.iter().fold(0u32, |m, s| m | 1 << *s as u32);
             let tiles = crate::catalogue::catalogue().tiles();
             let last = tiles
@@ -182,17 +175,32 @@ impl Stack {
                 stack.counts[start] -= 1;
             }
         } else {
-            for t in config.stack_tiles() {
+            let kinds = crate::catalogue::catalogue().tiles().len();
+            stack.counts = vec![0; kinds];
+            stack.river = vec![0; kinds];
+            let mut add_copies = |t: TileId, mut copies: u16| {
                 let kind = t.kind();
+                if !kind.has_river {
+                    stack.counts[t.index()] += copies;
+                    return;
+                }
                 if kind.has_marker(crate::Marker::Fork) && stack.fork.is_none() {
                     stack.fork = Some(t);
-                } else if kind.has_marker(crate::Marker::Lake) {
-                    stack.lakes.push(t);
-                } else if kind.has_river {
-                    add(&mut stack.river, t.index());
-                } else {
-                    add(&mut stack.counts, t.index());
+                    copies -= 1;
                 }
+                if kind.has_marker(crate::Marker::Lake) {
+                    stack.lakes.extend(std::iter::repeat_n(t, copies as usize));
+                } else {
+                    stack.river[t.index()] += copies;
+                }
+            };
+            match &config.stack {
+                Some(tiles) => tiles.iter().for_each(|&t| add_copies(t, 1)),
+                None => config.for_each_set_stack_count(add_copies),
+            }
+            // Draws scan the counts: keep them only up to the last kind in play.
+            for counts in [&mut stack.counts, &mut stack.river] {
+                counts.truncate(counts.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1));
             }
         }
         stack.river_remaining = stack.river.iter().map(|&c| c as u32).sum::<u32>()
@@ -783,6 +791,9 @@ impl Game {
         }
     }
 
+    /// Whether `figure` may go on segment `segment` of the tile just laid: exactly when
+    /// [`Game::deployment_refusal`] gives no reason, but without building one (the hot path
+    /// of every deploy decision).
     #[inline]
     fn can_deploy_on(&self, placed: &PlacedTile, segment: usize, figure: Figure) -> bool {
         if figure == Figure::Follower {
@@ -796,11 +807,50 @@ impl Game {
                 }
                 && self.features.figures(placed.node_base + segment as u16) == 0;
         }
-        self.deployment_refusal(placed, segment, figure).is_none()
+        self.can_deploy_other_on(placed, segment, figure)
+    }
+
+    /// [`Game::can_deploy_on`] for the expansions' figures (kept out of line, away from the
+    /// base game's path).
+    #[inline(never)]
+    fn can_deploy_other_on(&self, placed: &PlacedTile, segment: usize, figure: Figure) -> bool {
+        if self.players[self.current as usize].supply[figure_index(figure)] == 0 {
+            return false;
+        }
+        let kind = placed.tile.kind().segments[segment].kind;
+        let node = placed.node_base + segment as u16;
+        let allowed = match figure {
+            Figure::Follower | Figure::LargeFollower => {
+                let open_to_followers = match kind {
+                    FeatureKind::Road | FeatureKind::City | FeatureKind::Monastery => true,
+                    FeatureKind::Field => self.config.rules.farmers,
+                    FeatureKind::River => false,
+                };
+                open_to_followers && self.features.figures(node) == 0
+            }
+            Figure::Builder => {
+                matches!(kind, FeatureKind::Road | FeatureKind::City)
+                    && self.features.open(node) != 0
+                    && self.has_own_follower(node)
+            }
+            Figure::Pig => {
+                kind == FeatureKind::Field
+                    && self.config.rules.farmers
+                    && self.has_own_follower(node)
+            }
+        };
+        debug_assert_eq!(
+            allowed,
+            self.deployment_refusal(placed, segment, figure).is_none()
+        );
+        allowed
     }
 
     /// Whether the feature of `node` holds a follower of the current player.
     fn has_own_follower(&self, node: NodeId) -> bool {
+        if self.features.figures(node) == 0 {
+            return false; // no follower at all in the feature
+        }
         let me = self.current as usize;
         let supply = self.players[me].supply;
         if supply[0] == self.config.followers && supply[1] == self.elements.large_followers {

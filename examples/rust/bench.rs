@@ -94,6 +94,31 @@ fn main() {
         base_rate / all_rate
     );
 
+    // The work behind the ratio: decisions and listed legal actions per game.
+    let work = |config: &Config, rng: &mut Pcg64Mcg, buf: &mut Vec<Action>| {
+        let (mut decisions, mut listed) = (0u64, 0u64);
+        for s in 0..200u64 {
+            let mut game = Game::new(config.clone(), 20_000 + s).expect("valid config");
+            while !game.is_over() {
+                game.legal_actions_into(buf);
+                decisions += 1;
+                listed += buf.len() as u64;
+                let i = ((rng.next_u64() as u128 * buf.len() as u128) >> 64) as usize;
+                game.play_quiet(buf[i]).expect("legal action");
+            }
+        }
+        (decisions as f64 / 200.0, listed as f64 / 200.0)
+    };
+    let (base_decisions, base_listed) = work(&Config::new(2), &mut rng, &mut buf);
+    let (all_decisions, all_listed) = work(&all, &mut rng, &mut buf);
+    println!(
+        "work per game: base {base_decisions:.0} decisions, {base_listed:.0} legal actions listed; \
+         all sets {all_decisions:.0} decisions, {all_listed:.0} listed ({:.2}x); time per listed \
+         action, all sets / base: {:.2}x",
+        all_listed / base_listed,
+        (base_rate / all_rate) / (all_listed / base_listed)
+    );
+
     // Positions from the middle of games, for legal_actions() and clone().
     for s in 0..200u64 {
         let mut game = Game::new(Config::new(2), 10_000 + s).expect("valid config");
