@@ -189,7 +189,7 @@ impl Stack {
                     copies -= 1;
                 }
                 if kind.has_marker(crate::Marker::Lake) {
-                    stack.lakes.extend(std::iter::repeat_n(t, copies as usize));
+                    stack.lakes.extend(std::iter::repeat(t).take(copies as usize));
                 } else {
                     stack.river[t.index()] += copies;
                 }
