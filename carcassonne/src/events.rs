@@ -131,7 +131,9 @@ pub enum Event {
         tile: TileId,
     },
     /// The drawn river tile would close the last open river end before the River II fork is
-    /// placed: it goes under the river stack and the same player draws again (R2.5).
+    /// placed: it goes under the river stack and the same player draws again (R2.5). When only
+    /// such tiles are left, the youngest player first places the fork out of turn (the next
+    /// draw is theirs), then this player's turn part resumes with a new draw.
     TileDeferred {
         /// Who drew it.
         player: usize,

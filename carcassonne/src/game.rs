@@ -395,6 +395,10 @@ pub struct Game {
     lake_turn_due: bool,
     /// The seat that places the River II fork (R2.2, D-R2-1).
     fork_seat: u8,
+    /// While the fork's seat places the fork out of turn because only river ends were left
+    /// (R2.5): the seat whose turn part resumes afterwards, and whether that part was the
+    /// second of a double turn.
+    fork_interlude: Option<(u8, bool)>,
     /// Index of the tile laid in the current turn part.
     last_tile: Option<u16>,
     draws: Vec<TileId>,
@@ -452,6 +456,7 @@ impl Game {
             } else {
                 config.youngest_player.unwrap_or(config.first_player)
             } as u8,
+            fork_interlude: None,
             last_tile: None,
             draws: Vec::with_capacity(capacity),
             actions: Vec::with_capacity(capacity * 2),
@@ -1188,7 +1193,12 @@ impl Game {
             self.score_completed(index as usize, sink);
         }
         self.last_tile = None;
-        if self.lake_turn_due {
+        if let Some((seat, second_part)) = self.fork_interlude.take() {
+            // The fork was placed out of turn (R2.5): no double turn comes of it.
+            self.current = seat;
+            self.second_part = second_part;
+            self.double_turn_due = false;
+        } else if self.lake_turn_due {
             self.lake_turn_due = false;
         } else if self.double_turn_due {
             // The same player plays a second turn part (TB-3.2).
@@ -1241,8 +1251,12 @@ impl Game {
             self.stack.lakes.insert(0, tile);
             self.stack.river_remaining += 1;
             self.stack.remaining += 1;
-            if self.stack.river.iter().all(|&c| c == 0) {
-                self.fork_seat = self.current;
+            if self.stack.river.iter().all(|&c| c == 0) && self.current != self.fork_seat {
+                // Only river ends are left: the fork's seat places the fork now, out of
+                // turn, then this turn part resumes with a new draw (R2.5).
+                self.fork_interlude = Some((self.current, self.second_part));
+                self.current = self.fork_seat;
+                self.second_part = false;
             }
             self.start_turn_part(sink);
         } else {
@@ -1288,6 +1302,7 @@ impl PartialEq for Game {
             && self.stack.lakes == other.stack.lakes
             && self.river_ends == other.river_ends
             && self.stack.fork == other.stack.fork
+            && self.fork_interlude == other.fork_interlude
             && self.lake_turn_due == other.lake_turn_due
             && self.second_part == other.second_part
             && self.rng == other.rng

@@ -129,6 +129,48 @@ fn a_river_end_waits_under_the_stack_until_the_fork_is_placed() {
     );
 }
 
+#[test]
+fn the_youngest_places_the_fork_out_of_turn_when_only_river_ends_are_left() {
+    // R2.5's last clause: Red draws the river end R2-04 before Blue (the youngest) has placed
+    // the fork; nothing but ends is left in the river stack, so Blue places the fork now and
+    // Red's turn resumes with a new draw: the deferred end, placeable at last.
+    let mut config = Config::new(2);
+    config.sets = vec![TileSet::Base, TileSet::River2];
+    config.explicit_draws = true;
+    config.youngest_player = Some(1);
+    config.stack = Some(
+        ["R2-02", "R2-04", "R2-03", "E", "E"]
+            .iter()
+            .map(|t| tile(t))
+            .collect(),
+    );
+    let mut g = Game::new(config, 0).unwrap();
+    assert_eq!(g.current_player(), 0);
+    assert_eq!(g.chance_outcomes(), vec![(tile("R2-04"), 1.0)]);
+    g.draw(tile("R2-04")).unwrap();
+    assert_eq!(g.current_player(), 1, "Blue places the fork out of turn");
+    assert_eq!(g.chance_outcomes(), vec![(tile("R2-02"), 1.0)]);
+    assert!(!g.is_second_part());
+    g.draw(tile("R2-02")).unwrap();
+    let a = g.legal_actions()[0];
+    g.play(a).unwrap();
+    if matches!(g.pending(), Pending::Deploy { .. }) {
+        g.play(Action::Pass).unwrap();
+    }
+    assert!(!g.fork_pending());
+    assert_eq!(g.current_player(), 0, "Red's turn resumes");
+    assert_eq!(g.chance_outcomes(), vec![(tile("R2-04"), 1.0)]);
+    g.draw(tile("R2-04")).unwrap();
+    assert!(matches!(g.pending(), Pending::Place { .. }));
+    let a = g.legal_actions()[0];
+    g.play(a).unwrap();
+    if matches!(g.pending(), Pending::Deploy { .. }) {
+        g.play(Action::Pass).unwrap();
+    }
+    assert_eq!(g.current_player(), 1, "then Blue, with the volcano lake");
+    assert_eq!(g.chance_outcomes(), vec![(tile("R2-03"), 1.0)]);
+}
+
 fn herd_board(herd: Option<bool>) -> Game {
     let mut config = Config::new(2);
     config.sets = vec![TileSet::Base, TileSet::River2, TileSet::TradersAndBuilders];
