@@ -34,8 +34,11 @@
 // `carc_action.kind`: deploy a figure on the tile just laid.
 #define CARC_ACTION_DEPLOY 1
 
-// `carc_action.kind`: deploy nothing.
+// `carc_action.kind`: deploy nothing, or decline a builder's double turn (OPT-5 optional).
 #define CARC_ACTION_PASS 2
+
+// `carc_action.kind`: take the second part of a builder's double turn (OPT-5 optional).
+#define CARC_ACTION_DOUBLE_TURN 3
 
 // Figure: a normal follower (thief, knight, monk or farmer).
 #define CARC_FIGURE_FOLLOWER 0
@@ -92,6 +95,11 @@
 
 // Pending decision: none, the game is over.
 #define CARC_PENDING_GAME_OVER 3
+
+// Pending decision: the current player may take the second part of a builder's double turn
+// (`CARC_ACTION_DOUBLE_TURN`) or decline it (`CARC_ACTION_PASS`); rule option OPT-5
+// `"builder_double_turn": "optional"` only.
+#define CARC_PENDING_DOUBLE_TURN 4
 
 // `carc_game_current_tile` when no tile is in hand.
 #define CARC_NO_TILE UINT32_MAX
@@ -176,7 +184,8 @@ typedef struct carc_game carc_game;
 
 // An action, as listed by `carc_game_legal_actions` or filled in by the caller.
 typedef struct carc_action {
-  // `CARC_ACTION_PLACE`, `CARC_ACTION_DEPLOY` or `CARC_ACTION_PASS`.
+  // `CARC_ACTION_PLACE`, `CARC_ACTION_DEPLOY`, `CARC_ACTION_PASS` or
+  // `CARC_ACTION_DOUBLE_TURN`.
   uint32_t kind;
   // Place: the tile number (see `carc_tile_name`).
   uint32_t tile;
@@ -409,7 +418,8 @@ carc_status carc_game_player_name(const struct carc_game *game,
 // `game` NULL or live; `out` NULL or writable.
 carc_status carc_game_current_player(const struct carc_game *game, uint32_t *out);
 
-// The pending decision (`CARC_PENDING_DRAW`, `_PLACE`, `_DEPLOY`, `_GAME_OVER`), into `*out`.
+// The pending decision (`CARC_PENDING_DRAW`, `_PLACE`, `_DEPLOY`, `_DOUBLE_TURN`,
+// `_GAME_OVER`), into `*out`.
 //
 // # Safety
 // `game` NULL or live; `out` NULL or writable.

@@ -12,7 +12,8 @@ use crate::boundary::{
 use crate::types::{
     action_from_c, action_to_c, carc_action, carc_chance, carc_event, carc_figure_info,
     carc_tile_info, event_to_c, figure_info_to_c, tile_from_c, tile_info_to_c, CARC_NO_TILE,
-    CARC_PENDING_DEPLOY, CARC_PENDING_DRAW, CARC_PENDING_GAME_OVER, CARC_PENDING_PLACE,
+    CARC_PENDING_DEPLOY, CARC_PENDING_DOUBLE_TURN, CARC_PENDING_DRAW, CARC_PENDING_GAME_OVER,
+    CARC_PENDING_PLACE,
 };
 
 /// A game: opaque to C. Created by `carc_game_new`, `carc_game_clone`, `carc_game_from_json`
@@ -272,7 +273,8 @@ pub unsafe extern "C" fn carc_game_current_player(
     })
 }
 
-/// The pending decision (`CARC_PENDING_DRAW`, `_PLACE`, `_DEPLOY`, `_GAME_OVER`), into `*out`.
+/// The pending decision (`CARC_PENDING_DRAW`, `_PLACE`, `_DEPLOY`, `_DOUBLE_TURN`,
+/// `_GAME_OVER`), into `*out`.
 ///
 /// # Safety
 /// `game` NULL or live; `out` NULL or writable.
@@ -283,6 +285,7 @@ pub unsafe extern "C" fn carc_game_pending(game: *const carc_game, out: *mut u32
             Pending::Draw => CARC_PENDING_DRAW,
             Pending::Place { .. } => CARC_PENDING_PLACE,
             Pending::Deploy { .. } => CARC_PENDING_DEPLOY,
+            Pending::DoubleTurn => CARC_PENDING_DOUBLE_TURN,
             _ => CARC_PENDING_GAME_OVER,
         };
         write_out(out, "out", pending)

@@ -13,8 +13,10 @@ use crate::boundary::{carc_status, fail};
 pub const CARC_ACTION_PLACE: u32 = 0;
 /// `carc_action.kind`: deploy a figure on the tile just laid.
 pub const CARC_ACTION_DEPLOY: u32 = 1;
-/// `carc_action.kind`: deploy nothing.
+/// `carc_action.kind`: deploy nothing, or decline a builder's double turn (OPT-5 optional).
 pub const CARC_ACTION_PASS: u32 = 2;
+/// `carc_action.kind`: take the second part of a builder's double turn (OPT-5 optional).
+pub const CARC_ACTION_DOUBLE_TURN: u32 = 3;
 
 /// Figure: a normal follower (thief, knight, monk or farmer).
 pub const CARC_FIGURE_FOLLOWER: u32 = 0;
@@ -58,6 +60,10 @@ pub const CARC_PENDING_PLACE: u32 = 1;
 pub const CARC_PENDING_DEPLOY: u32 = 2;
 /// Pending decision: none, the game is over.
 pub const CARC_PENDING_GAME_OVER: u32 = 3;
+/// Pending decision: the current player may take the second part of a builder's double turn
+/// (`CARC_ACTION_DOUBLE_TURN`) or decline it (`CARC_ACTION_PASS`); rule option OPT-5
+/// `"builder_double_turn": "optional"` only.
+pub const CARC_PENDING_DOUBLE_TURN: u32 = 4;
 
 /// `carc_game_current_tile` when no tile is in hand.
 pub const CARC_NO_TILE: u32 = u32::MAX;
@@ -87,7 +93,8 @@ pub const CARC_EVENT_GOODS_TAKEN: u32 = 7;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct carc_action {
-    /// `CARC_ACTION_PLACE`, `CARC_ACTION_DEPLOY` or `CARC_ACTION_PASS`.
+    /// `CARC_ACTION_PLACE`, `CARC_ACTION_DEPLOY`, `CARC_ACTION_PASS` or
+    /// `CARC_ACTION_DOUBLE_TURN`.
     pub kind: u32,
     /// Place: the tile number (see `carc_tile_name`).
     pub tile: u32,
@@ -320,6 +327,7 @@ pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
             c.feature = feature_to_c(feature);
             c.location = location.bits() as u32;
         }
+        Action::DoubleTurn => c.kind = CARC_ACTION_DOUBLE_TURN,
         _ => {}
     }
     c
@@ -341,6 +349,7 @@ pub(crate) fn action_from_c(c: &carc_action) -> Result<Action, carc_status> {
             location: location_from_c(c.location)?,
         }),
         CARC_ACTION_PASS => Ok(Action::Pass),
+        CARC_ACTION_DOUBLE_TURN => Ok(Action::DoubleTurn),
         other => invalid("action kind", other),
     }
 }

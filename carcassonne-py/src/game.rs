@@ -107,13 +107,15 @@ impl PyGame {
         self.game.current_player()
     }
 
-    /// The pending decision: `"draw"`, `"place"`, `"deploy"` or `"game_over"`.
+    /// The pending decision: `"draw"`, `"place"`, `"deploy"`, `"double_turn"` (OPT-5
+    /// optional) or `"game_over"`.
     #[getter]
     fn pending(&self) -> &'static str {
         match self.game.pending() {
             Pending::Draw => "draw",
             Pending::Place { .. } => "place",
             Pending::Deploy { .. } => "deploy",
+            Pending::DoubleTurn => "double_turn",
             _ => "game_over",
         }
     }

@@ -40,7 +40,7 @@ impl PyBot {
 }
 
 /// An action: `Action("place D 1,-2 R90")`, `Action("deploy follower 1,-2 city NW")`,
-/// `Action("pass")`. Immutable and hashable; `str()` gives the notation back.
+/// `Action("double_turn")`, `Action("pass")`. Immutable and hashable; `str()` gives the notation back.
 #[pyclass(name = "Action", module = "carcassonne", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyAction(pub Action);
@@ -55,7 +55,7 @@ impl PyAction {
             .map_err(|e: carcassonne::ParseError| IllegalActionError::new_err(e.to_string()))
     }
 
-    /// `"place"`, `"deploy"` or `"pass"`.
+    /// `"place"`, `"deploy"`, `"double_turn"` or `"pass"`.
     #[getter]
     fn kind(&self) -> &'static str {
         self.0.verb()

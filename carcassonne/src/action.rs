@@ -98,7 +98,8 @@ impl FromStr for Figure {
 /// - `place D 1,-2 R90`: lay tile `D` at `(1, -2)` turned 90° clockwise;
 /// - `deploy follower 1,-2 city NW`: put a follower on the city of the tile at `(1, -2)`
 ///   that reaches the north and west edges (locations as in JCloisterZone);
-/// - `pass`: deploy nothing.
+/// - `double_turn`: take the second part of a builder's double turn (OPT-5 `optional`);
+/// - `pass`: deploy nothing, or decline that second part.
 ///
 /// ```
 /// use carcassonne::Action;
@@ -128,16 +129,21 @@ pub enum Action {
         /// Where the feature lies on the tile, after rotation.
         location: Location,
     },
-    /// Decline the optional step (deploy nothing).
+    /// Take the second part of a builder's double turn: draw and lay another tile (spec TB-3,
+    /// offered only with OPT-5 `optional`; `pass` declines it).
+    DoubleTurn,
+    /// Decline the optional step: deploy nothing, or (OPT-5 `optional`) no second turn part.
     Pass,
 }
 
 impl Action {
-    /// The kind of decision this action answers: `"place"`, `"deploy"` or `"pass"`.
+    /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"` or
+    /// `"pass"`.
     pub const fn verb(&self) -> &'static str {
         match self {
             Action::Place { .. } => "place",
             Action::Deploy { .. } => "deploy",
+            Action::DoubleTurn => "double_turn",
             Action::Pass => "pass",
         }
     }
@@ -159,6 +165,7 @@ impl fmt::Display for Action {
             } => {
                 write!(f, "deploy {figure} {pos} {feature} {location}")
             }
+            Action::DoubleTurn => f.write_str("double_turn"),
             Action::Pass => f.write_str("pass"),
         }
     }
@@ -173,6 +180,7 @@ impl FromStr for Action {
         let bad = |why: &str| ParseError::new("action", s, why);
         match words.as_slice() {
             ["pass"] => Ok(Action::Pass),
+            ["double_turn"] => Ok(Action::DoubleTurn),
             ["place", tile, pos, rot] => Ok(Action::Place {
                 tile: tile.parse()?,
                 pos: pos.parse()?,
@@ -186,7 +194,9 @@ impl FromStr for Action {
             }),
             ["place", ..] => Err(bad("expected `place TILE X,Y ROTATION`")),
             ["deploy", ..] => Err(bad("expected `deploy FIGURE X,Y FEATURE LOCATION`")),
-            _ => Err(bad("expected `place ...`, `deploy ...` or `pass`")),
+            _ => Err(bad(
+                "expected `place ...`, `deploy ...`, `double_turn` or `pass`",
+            )),
         }
     }
 }

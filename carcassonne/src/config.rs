@@ -70,6 +70,18 @@ pub enum RiverTurnRule {
     JczLookahead,
 }
 
+/// Whether the second part of a builder's double turn is taken automatically (spec OPT-5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BuilderDoubleTurn {
+    /// The player always draws and lays a second tile (S003's imperative wording; JCloisterZone).
+    #[default]
+    Automatic,
+    /// The player decides: [`Action::DoubleTurn`](crate::Action::DoubleTurn) takes the second
+    /// part, [`Action::Pass`](crate::Action::Pass) declines it (the "may" of later editions).
+    Optional,
+}
+
 /// The expansion elements (figures, features, tokens), each switched on or off on its own, as
 /// JCloisterZone's setup `elements` do. `None` means "as the tile sets say": Inns & Cathedrals
 /// brings one large follower, inns and cathedrals; Traders & Builders one builder, one pig and
@@ -136,6 +148,8 @@ pub struct Rules {
     /// River II: the first player places the fork as the first tile, whoever is youngest
     /// (JCloisterZone, D-R2-1); by default the youngest player places it on their first turn.
     pub river2_fork_first: bool,
+    /// Whether a builder's double turn may be declined (spec OPT-5).
+    pub builder_double_turn: BuilderDoubleTurn,
 }
 
 impl Default for Rules {
@@ -148,6 +162,7 @@ impl Default for Rules {
             river_base_start_tile: RiverBaseStartTile::ReturnToBox,
             river_turns: RiverTurnRule::NoImmediateSameTurn,
             river2_fork_first: false,
+            builder_double_turn: BuilderDoubleTurn::Automatic,
         }
     }
 }

@@ -6,7 +6,8 @@
 //! `-R..=R` × `-R..=R`: `place = ((y + R) * S + (x + R)) * 4 + quarter_turns` with `S = 2R + 1`.
 //! After them come deployments on the tile just laid: `S² · 4 + figure · 16 + segment`, where
 //! `segment` is the segment's index in the tile's catalogue listing and `figure` the index of
-//! the figure kind (0 = follower; room for 8 kinds). The last id is `pass`. The numbering
+//! the figure kind (0 = follower; room for 8 kinds). Then `double_turn` (OPT-5), and the last
+//! id is `pass`. The numbering
 //! depends only on the config, so ids are stable across a game and across games of one config.
 //!
 //! **Observations.** [`OBSERVATION_PLANES`] planes of `(2r + 1)²` cells centred on the start
@@ -71,7 +72,7 @@ impl ActionSpace {
 
     /// Number of ids: every id is below this.
     pub fn size(&self) -> usize {
-        self.placements() + FIGURE_SLOTS * SEGMENT_SLOTS + 1
+        self.placements() + FIGURE_SLOTS * SEGMENT_SLOTS + 2
     }
 
     /// The id of `action` in `game`'s current state, or `None` if the action has none (a
@@ -101,6 +102,7 @@ impl ActionSpace {
                 (segment < SEGMENT_SLOTS)
                     .then(|| self.placements() + figure_index(figure) * SEGMENT_SLOTS + segment)
             }
+            Action::DoubleTurn => Some(self.size() - 2),
             Action::Pass => Some(self.size() - 1),
         }
     }
@@ -114,6 +116,9 @@ impl ActionSpace {
         }
         if id == self.size() - 1 {
             return Some(Action::Pass);
+        }
+        if id == self.size() - 2 {
+            return Some(Action::DoubleTurn);
         }
         if id < self.placements() {
             let tile = game.current_tile()?;

@@ -34,17 +34,23 @@ pub enum Pending {
         /// Position of the tile just laid.
         pos: Position,
     },
+    /// The current player may take the second part of a builder's double turn
+    /// ([`Action::DoubleTurn`]) or decline it ([`Action::Pass`]): only with the rule option
+    /// OPT-5 `optional` ([`BuilderDoubleTurn`](crate::BuilderDoubleTurn)), after the first
+    /// part is scored and while tiles are left.
+    DoubleTurn,
     /// The game is over and scored.
     GameOver,
 }
 
 impl Pending {
-    /// A short name: `draw`, `place`, `deploy`, `game over`.
+    /// A short name: `draw`, `place`, `deploy`, `double turn`, `game over`.
     pub const fn name(&self) -> &'static str {
         match self {
             Pending::Draw => "draw",
             Pending::Place { .. } => "place",
             Pending::Deploy { .. } => "deploy",
+            Pending::DoubleTurn => "double turn",
             Pending::GameOver => "game over",
         }
     }
@@ -189,7 +195,9 @@ impl Stack {
                     copies -= 1;
                 }
                 if kind.has_marker(crate::Marker::Lake) {
-                    stack.lakes.extend(std::iter::repeat(t).take(copies as usize));
+                    stack
+                        .lakes
+                        .extend(std::iter::repeat(t).take(copies as usize));
                 } else {
                     stack.river[t.index()] += copies;
                 }
@@ -686,6 +694,7 @@ impl Game {
                 }
                 out.push(Action::Pass);
             }
+            Pending::DoubleTurn => out.extend([Action::DoubleTurn, Action::Pass]),
             Pending::Draw | Pending::GameOver => {}
         }
     }
@@ -745,6 +754,7 @@ impl Game {
                     })
                     .sum::<usize>()
             }
+            Pending::DoubleTurn => 2,
             Pending::Draw | Pending::GameOver => 0,
         }
     }
@@ -982,7 +992,8 @@ impl Game {
                 }
                 Ok(Some(segment))
             }
-            (Pending::Deploy { .. }, Action::Pass) => Ok(None),
+            (Pending::Deploy { .. } | Pending::DoubleTurn, Action::Pass)
+            | (Pending::DoubleTurn, Action::DoubleTurn) => Ok(None),
             (pending, action) => Err(PlayError::WrongDecision {
                 action,
                 pending: pending.name(),
@@ -1080,7 +1091,17 @@ impl Game {
                 }
                 self.finish_turn_part(sink);
             }
+            Action::Pass if self.pending == Pending::DoubleTurn => {
+                // The double turn declined (OPT-5 optional): the next player's turn.
+                self.second_part = false;
+                self.current = ((self.current as usize + 1) % self.players()) as u8;
+                self.start_turn_part(sink);
+            }
             Action::Pass => self.finish_turn_part(sink),
+            Action::DoubleTurn => {
+                self.second_part = true;
+                self.start_turn_part(sink);
+            }
         }
     }
 
@@ -1201,8 +1222,14 @@ impl Game {
         } else if self.lake_turn_due {
             self.lake_turn_due = false;
         } else if self.double_turn_due {
-            // The same player plays a second turn part (TB-3.2).
+            // The same player plays a second turn part (TB-3.2), or chooses to (OPT-5).
             self.double_turn_due = false;
+            if self.config.rules.builder_double_turn == crate::BuilderDoubleTurn::Optional
+                && self.stack.remaining > 0
+            {
+                self.pending = Pending::DoubleTurn;
+                return;
+            }
             self.second_part = true;
         } else {
             self.second_part = false;

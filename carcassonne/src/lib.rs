@@ -50,8 +50,8 @@ pub use board::{Board, PlacedTile};
 pub use bots::{Bot, BotKind};
 pub use catalogue::{catalogue, Catalogue};
 pub use config::{
-    Config, Elements, FarmCityScoring, ResolvedElements, RiverBaseStartTile, RiverTurnRule, Rules,
-    SmallCityScoring, StartTile, UnfinishedInnsCathedrals, MAX_PLAYERS,
+    BuilderDoubleTurn, Config, Elements, FarmCityScoring, ResolvedElements, RiverBaseStartTile,
+    RiverTurnRule, Rules, SmallCityScoring, StartTile, UnfinishedInnsCathedrals, MAX_PLAYERS,
 };
 pub use error::{ConfigError, DrawError, ImportError, ParseError, PlayError, RecordError};
 pub use events::{Event, Score};

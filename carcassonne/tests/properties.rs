@@ -13,7 +13,8 @@ mod common;
 use std::collections::{BTreeSet, HashSet};
 
 use carcassonne::{
-    Action, Config, FeatureKind, Figure, Game, Location, Pending, Position, Rotation, TileSet,
+    Action, BuilderDoubleTurn, Config, FeatureKind, Figure, Game, Location, Pending, Position,
+    Rotation, TileSet,
 };
 use common::oracle::Oracle;
 use proptest::prelude::*;
@@ -67,6 +68,7 @@ fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
                 location: names[below(rng, names.len())].parse::<Location>().unwrap(),
             }
         }
+        _ if below(rng, 4) == 0 => Action::DoubleTurn,
         _ => Action::Pass,
     }
 }
@@ -77,9 +79,13 @@ fn check_game(
     seed: u64,
     farmers: bool,
     sets: &[TileSet],
+    optional_double_turn: bool,
 ) -> Result<(), TestCaseError> {
     let mut config = Config::new(players);
     config.rules.farmers = farmers;
+    if optional_double_turn {
+        config.rules.builder_double_turn = BuilderDoubleTurn::Optional;
+    }
     config.sets.extend_from_slice(sets);
     let initial: Vec<u8> = {
         let e = config.resolved_elements();
@@ -132,6 +138,10 @@ fn check_game(
                 prop_assert_eq!(legal.last(), Some(&Action::Pass));
                 let mine: BTreeSet<Action> = legal[..legal.len() - 1].iter().copied().collect();
                 prop_assert_eq!(mine, oracle.deployments(&game, pos, farmers));
+            }
+            Pending::DoubleTurn => {
+                prop_assert!(optional_double_turn);
+                prop_assert_eq!(&legal, &vec![Action::DoubleTurn, Action::Pass]);
             }
             other => prop_assert!(false, "legal actions at {other:?}"),
         }
@@ -248,7 +258,7 @@ proptest! {
 
     #[test]
     fn random_games_keep_every_invariant(players in 2usize..=5, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
-        check_game(players, seed, farmers, &[])?;
+        check_game(players, seed, farmers, &[], false)?;
     }
 
     /// Every combination of the base game with Inns & Cathedrals, Traders & Builders, River I
@@ -266,7 +276,9 @@ proptest! {
             all.iter().enumerate().filter(|(i, _)| combo & (1 << i) != 0).map(|(_, s)| *s).collect();
         let sets = sets.as_slice();
         let players = if sets.contains(&TileSet::InnsAndCathedrals) { players } else { players.min(5) };
-        check_game(players, seed, farmers, sets)?;
+        // OPT-5 optional in every other Traders & Builders game.
+        let optional = sets.contains(&TileSet::TradersAndBuilders) && seed & 1 == 1;
+        check_game(players, seed, farmers, sets, optional)?;
     }
 }
 

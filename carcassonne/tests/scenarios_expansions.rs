@@ -5,8 +5,10 @@
 mod common;
 
 use carcassonne::scoring::goods_majorities;
-use carcassonne::{Action, FeatureKind, Figure, Game, Pending, PlayError, TileSet};
-use common::{scenario_sets, summary, tile, turn, turn_with};
+use carcassonne::{
+    Action, BuilderDoubleTurn, FeatureKind, Figure, Game, Pending, PlayError, Rules, TileSet,
+};
+use common::{scenario_sets, scenario_with, summary, tile, turn, turn_with};
 use FeatureKind::{City, Field, Road};
 use Figure::{Builder, LargeFollower, Pig};
 
@@ -283,6 +285,61 @@ fn b02_builder_no_chain_reaction() {
         vec![5, 0],
         "road (0,0)..(4,0) open at the start tile: 5"
     );
+}
+
+/// B02's board up to the turn that triggers Red's double turn, with OPT-5 as given.
+fn optional_double_turn_board(tiles: &[&str]) -> Game {
+    let mut rules = Rules::default();
+    rules.builder_double_turn = BuilderDoubleTurn::Optional;
+    let mut g = scenario_with(&["Red", "Blue"], rules, None, tiles, TB);
+    turn(&mut g, "U", (1, 0), 0, Some("R1"));
+    turn(&mut g, "E", (0, 1), 2, None);
+    turn_with(&mut g, "U", (2, 0), 0, Some((Builder, "R1")));
+    turn(&mut g, "E", (1, 1), 2, None);
+    turn(&mut g, "U", (3, 0), 0, None); // extends Red's builder road
+    g
+}
+
+#[test]
+fn opt5_optional_double_turn_taken() {
+    let mut g = optional_double_turn_board(&["U", "E", "U", "E", "U", "U"]);
+    assert_eq!(g.pending(), Pending::DoubleTurn);
+    assert_eq!(g.current_player(), 0);
+    assert_eq!(g.legal_actions(), vec![Action::DoubleTurn, Action::Pass]);
+    assert_eq!(g.legal_action_count(), 2);
+    let err = g.play("place U 4,0 R0".parse().unwrap()).unwrap_err();
+    assert!(matches!(err, PlayError::WrongDecision { .. }), "{err}");
+    assert_eq!(g.pending(), Pending::DoubleTurn, "refused: nothing changed");
+    g.play(Action::DoubleTurn).unwrap();
+    assert!(g.is_second_part());
+    assert_eq!((g.current_player(), g.pending()), (0, Pending::Draw));
+    turn(&mut g, "U", (4, 0), 0, None);
+    assert!(g.is_over(), "no third part");
+    assert_eq!(g.scores(), vec![5, 0]);
+}
+
+#[test]
+fn opt5_optional_double_turn_declined() {
+    let mut g = optional_double_turn_board(&["U", "E", "U", "E", "U", "U"]);
+    g.play(Action::Pass).unwrap();
+    assert!(!g.is_second_part());
+    assert_eq!(
+        (g.current_player(), g.pending()),
+        (1, Pending::Draw),
+        "Blue's turn"
+    );
+    turn(&mut g, "U", (4, 0), 0, None);
+    assert!(g.is_over());
+    assert_eq!(g.scores(), vec![5, 0]);
+    let record: Vec<String> = g.actions().iter().map(|a| a.to_string()).collect();
+    assert!(record.contains(&"pass".to_owned()));
+}
+
+#[test]
+fn opt5_no_choice_when_no_tile_is_left() {
+    // The triggering tile is the last: the game ends instead of asking.
+    let g = optional_double_turn_board(&["U", "E", "U", "E", "U"]);
+    assert!(g.is_over());
 }
 
 #[test]

@@ -444,6 +444,52 @@ static void test_expansions(void) {
     carc_game_free(g);
 }
 
+/* OPT-5 optional: a builder's double turn is a decision, DOUBLE_TURN or PASS. */
+static void test_optional_double_turn(void) {
+    int seen = 0;
+    for (uint64_t seed = 0; seed < 40 && seen < 3; seed++) {
+        carc_game *g = new_game("{\"sets\": [\"base\", \"traders\"], "
+                                "\"rules\": {\"builder_double_turn\": \"optional\"}}",
+                                seed);
+        bool over = false;
+        int guard = 0;
+        while (!over && guard++ < 1000) {
+            uint32_t pending = 0;
+            STATUS(carc_game_pending(g, &pending), CARC_OK);
+            carc_action actions[512];
+            size_t len = 0;
+            STATUS(carc_game_legal_actions(g, actions, 512, &len), CARC_OK);
+            if (pending == CARC_PENDING_DOUBLE_TURN) {
+                seen++;
+                CHECK(len == 2);
+                CHECK(actions[0].kind == CARC_ACTION_DOUBLE_TURN);
+                CHECK(actions[1].kind == CARC_ACTION_PASS);
+                uint32_t before = 0, after = 0;
+                STATUS(carc_game_current_player(g, &before), CARC_OK);
+                /* Take it on odd sightings, decline on even ones. */
+                STATUS(carc_game_play(g, &actions[seen % 2 ? 0 : 1]), CARC_OK);
+                STATUS(carc_game_current_player(g, &after), CARC_OK);
+                CHECK((seen % 2 == 1) == (after == before));
+            } else {
+                /* Prefer deploying the builder, so double turns come up. */
+                size_t pick = (size_t)guard % len;
+                for (size_t i = 0; i < len; i++) {
+                    if (actions[i].kind == CARC_ACTION_DEPLOY
+                        && (actions[i].figure == CARC_FIGURE_BUILDER
+                            || actions[i].feature == CARC_FEATURE_ROAD)) {
+                        pick = i;
+                    }
+                }
+                STATUS(carc_game_play(g, &actions[pick]), CARC_OK);
+            }
+            STATUS(carc_game_is_over(g, &over), CARC_OK);
+        }
+        CHECK(over);
+        carc_game_free(g);
+    }
+    CHECK(seen >= 3);
+}
+
 static void test_jcz(const char *path) {
     char *text = read_file(path);
     CHECK(text != NULL);
@@ -483,6 +529,7 @@ int main(int argc, char **argv) {
     test_queries_and_records();
     test_explicit_draws();
     test_expansions();
+    test_optional_double_turn();
     test_jcz(argv[1]);
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -197,7 +197,7 @@ def test_jcloisterzone_errors_are_record_errors(shared, tmp_path):
 def test_action_ids_masks_and_play_id():
     game = Game(seed=2)
     size = game.action_space_size
-    assert size == 143 * 143 * 4 + 129
+    assert size == 143 * 143 * 4 + 8 * 16 + 2  # placements, deployments, double_turn, pass
     ids = game.legal_action_ids()
     mask = game.action_mask()
     assert mask.dtype == np.bool_ and mask.shape == (size,)
@@ -285,3 +285,30 @@ def test_expansions_from_python():
         Game(players=6)
     large = [a for a in Game(sets=["base", "inns"], seed=1).legal_actions()]
     assert large
+
+
+def test_optional_builder_double_turn_is_a_decision():
+    seen = []
+    for seed in range(40):
+        game = Game(
+            config={"sets": ["base", "traders"], "rules": {"builder_double_turn": "optional"}},
+            seed=seed,
+        )
+        assert game.config["rules"]["builder_double_turn"] == "optional"
+        while not game.is_over:
+            actions = game.legal_actions()
+            if game.pending == "double_turn":
+                assert [a.kind for a in actions] == ["double_turn", "pass"]
+                assert game.action_id("double_turn") == game.action_space_size - 2
+                player = game.current_player
+                take = len(seen) % 2 == 0
+                game.play("double_turn" if take else "pass")
+                assert (game.current_player == player) == take
+                seen.append(take)
+                continue
+            # Prefer the builder and roads, so that double turns come up.
+            preferred = [a for a in actions if a.figure == "builder" or a.feature == "road"]
+            game.play((preferred or actions)[seed % len(preferred or actions)])
+        if len(seen) >= 4:
+            break
+    assert True in seen and False in seen
