@@ -120,7 +120,7 @@ pub fn summary_json(game: &Game, scores: &[Score], jcz: Option<&JczGame>) -> Val
             "player": game.config().player_name(game.current_player()),
             "decision": game.pending().name(),
             "tile": game.current_tile().map(|t| t.to_string()),
-            "can_pass": matches!(game.pending(), Pending::Deploy { .. }),
+            "can_pass": matches!(game.pending(), Pending::Deploy { .. } | Pending::DoubleTurn),
             "tile_placements": placements,
             "deployments": deployments,
         });
