@@ -4,7 +4,7 @@
 
 use carcassonne::{
     Action, Event, FeatureKind, Figure, Goods, Location, PlacedFigure, PlacedTile, Position,
-    Rotation, TileId,
+    Rotation, TileId, Token,
 };
 
 use crate::boundary::{carc_status, fail};
@@ -46,8 +46,14 @@ pub const CARC_FEATURE_MONASTERY: u32 = 2;
 pub const CARC_FEATURE_FIELD: u32 = 3;
 /// Feature kind: river.
 pub const CARC_FEATURE_RIVER: u32 = 4;
+/// Feature kind: shrine (the Cult; a follower on it is a heretic).
+pub const CARC_FEATURE_SHRINE: u32 = 5;
 
-/// Location bit of the tile centre (monastery, inner field). Bits 0..12 are the edge points
+/// Location bit of a tile's second inner field (`II`; only the bridge-city tile KR-05 has
+/// one).
+pub const CARC_LOCATION_SECOND_CENTRE: u32 = 1 << 13;
+
+/// Location bit of the tile centre (monastery, shrine, inner field). Bits 0..12 are the edge points
 /// `NL N NR EL E ER SL S SR WL W WR`: a road or city sets the middle bit of each edge it
 /// reaches (N = bit 1, E = 4, S = 7, W = 10), a field its half-edge bits.
 pub const CARC_LOCATION_CENTRE: u32 = 1 << 12;
@@ -88,6 +94,16 @@ pub const CARC_EVENT_TILE_DEFERRED: u32 = 8;
 /// Event kind: the active player took trade goods tokens (`player`, `goods`, `points` holds
 /// the number of tokens).
 pub const CARC_EVENT_GOODS_TAKEN: u32 = 7;
+/// Event kind: the active player took the King or the Robber Baron (`player`, `token`,
+/// `tiles` holds the size of the city or road that took it).
+pub const CARC_EVENT_TOKEN_TAKEN: u32 = 9;
+
+/// Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
+pub const CARC_TOKEN_NONE: u32 = 0;
+/// Token: the King (largest completed city).
+pub const CARC_TOKEN_KING: u32 = 1;
+/// Token: the Robber Baron (longest completed road).
+pub const CARC_TOKEN_ROBBER_BARON: u32 = 2;
 
 /// An action, as listed by `carc_game_legal_actions` or filled in by the caller.
 #[repr(C)]
@@ -157,6 +173,9 @@ pub struct carc_event {
     /// `CARC_GOODS_*`: the good of a goods event or of a goods-majority score (then `tiles`
     /// holds the player's tokens).
     pub goods: u32,
+    /// `CARC_TOKEN_*`: the token taken, or the token a score is for (then `cities` holds the
+    /// completed cities or roads paid for, 0 in the card variants, and `tiles` the cards).
+    pub token: u32,
 }
 
 /// A tile on the board.
@@ -240,6 +259,7 @@ pub(crate) fn feature_to_c(kind: FeatureKind) -> u32 {
         FeatureKind::City => CARC_FEATURE_CITY,
         FeatureKind::Monastery => CARC_FEATURE_MONASTERY,
         FeatureKind::Field => CARC_FEATURE_FIELD,
+        FeatureKind::Shrine => CARC_FEATURE_SHRINE,
         _ => CARC_FEATURE_RIVER,
     }
 }
@@ -251,6 +271,7 @@ fn feature_from_c(value: u32) -> Result<FeatureKind, carc_status> {
         CARC_FEATURE_MONASTERY => Ok(FeatureKind::Monastery),
         CARC_FEATURE_FIELD => Ok(FeatureKind::Field),
         CARC_FEATURE_RIVER => Ok(FeatureKind::River),
+        CARC_FEATURE_SHRINE => Ok(FeatureKind::Shrine),
         _ => invalid("feature", value),
     }
 }
@@ -354,6 +375,14 @@ pub(crate) fn action_from_c(c: &carc_action) -> Result<Action, carc_status> {
     }
 }
 
+fn token_to_c(token: Option<Token>) -> u32 {
+    match token {
+        None => CARC_TOKEN_NONE,
+        Some(Token::King) => CARC_TOKEN_KING,
+        Some(Token::RobberBaron) => CARC_TOKEN_ROBBER_BARON,
+    }
+}
+
 pub(crate) fn event_to_c(event: &Event) -> carc_event {
     let mut c = carc_event::default();
     let figure_fields = |c: &mut carc_event, player: usize, figure: Figure, pos: Position| {
@@ -429,6 +458,17 @@ pub(crate) fn event_to_c(event: &Event) -> carc_event {
             c.points_per_city = s.points_per_city as u32;
             c.strength = s.strength as u32;
             c.goods = goods_to_c(s.goods);
+            c.token = token_to_c(s.token);
+        }
+        Event::TokenTaken {
+            player,
+            token,
+            size,
+        } => {
+            c.kind = CARC_EVENT_TOKEN_TAKEN;
+            c.player = *player as i32;
+            c.token = token_to_c(Some(*token));
+            c.tiles = *size as u32;
         }
         Event::GoodsTaken {
             player,

@@ -166,6 +166,7 @@ impl PyEvent {
             Event::Scored(_) => "scored",
             Event::FigureReturned { .. } => "figure_returned",
             Event::GoodsTaken { .. } => "goods_taken",
+            Event::TokenTaken { .. } => "token_taken",
             _ => "game_over",
         }
     }
@@ -180,7 +181,8 @@ impl PyEvent {
             | Event::TilePlaced { player, .. }
             | Event::FigureDeployed { player, .. }
             | Event::FigureReturned { player, .. }
-            | Event::GoodsTaken { player, .. } => Some(*player),
+            | Event::GoodsTaken { player, .. }
+            | Event::TokenTaken { player, .. } => Some(*player),
             Event::Scored(s) => Some(s.player),
             _ => None,
         }
@@ -249,6 +251,26 @@ impl PyEvent {
         goods.map(|g| format!("{g:?}").to_lowercase())
     }
 
+    /// The King or Robber Baron (`"king"`, `"robber_baron"`) of a `token_taken` event or of a
+    /// score for holding it.
+    #[getter]
+    fn token(&self) -> Option<&'static str> {
+        match &self.0 {
+            Event::TokenTaken { token, .. } => Some(token.name()),
+            Event::Scored(s) => s.token.map(|t| t.name()),
+            _ => None,
+        }
+    }
+
+    /// Size (tiles) of the city or road that took the token, in a `token_taken` event.
+    #[getter]
+    fn size(&self) -> Option<u16> {
+        match &self.0 {
+            Event::TokenTaken { size, .. } => Some(*size),
+            _ => None,
+        }
+    }
+
     /// Tokens taken in a `goods_taken` event.
     #[getter]
     fn count(&self) -> Option<u8> {
@@ -258,8 +280,8 @@ impl PyEvent {
         }
     }
 
-    /// What was scored, in JCloisterZone's names (`road`, `city`, `monastery`, `field`,
-    /// `goods`), for score events.
+    /// What was scored (`road`, `city`, `monastery`, `shrine`, `field`, `goods`, `king`,
+    /// `robber_baron`), for score events.
     #[getter]
     fn scored(&self) -> Option<&'static str> {
         self.0.score().map(|s| s.kind_name())

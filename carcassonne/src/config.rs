@@ -82,6 +82,26 @@ pub enum BuilderDoubleTurn {
     Optional,
 }
 
+/// What the King and the Robber Baron score (spec `expansions.md` §1.4; JCloisterZone's rule
+/// `king-and-robber-scoring`). Only the default is the rulebook's (S001); the others are the
+/// house rules JCloisterZone offers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KingRobberScoring {
+    /// At the end, the King's holder scores 1 per completed city, the Robber Baron's 1 per
+    /// completed road (K.5, RB.1).
+    #[default]
+    PerCompletedFeature,
+    /// At the end, 10 points per card held (JCloisterZone `10/20`).
+    TenPerCard,
+    /// At the end, 15 points for one card, 40 for both (JCloisterZone `15/40`).
+    FifteenForty,
+    /// During play: whenever cities (roads) are completed, the holder of the King (Robber
+    /// Baron) before the turn part scores 1 per completed one; nothing at the end
+    /// (JCloisterZone `continuously`).
+    Continuously,
+}
+
 /// The expansion elements (figures, features, tokens), each switched on or off on its own, as
 /// JCloisterZone's setup `elements` do. `None` means "as the tile sets say": Inns & Cathedrals
 /// brings one large follower, inns and cathedrals; Traders & Builders one builder, one pig and
@@ -105,6 +125,12 @@ pub struct Elements {
     /// The River II pig herd: +1 per city for the owners of its field (with Traders &
     /// Builders, R2.10).
     pub pig_herd: Option<bool>,
+    /// The King, for the largest completed city (`expansions.md` §1.4.2); default: with the
+    /// `king_robber` tiles.
+    pub king: Option<bool>,
+    /// The Robber Baron, for the longest completed road (§1.4.3); default: with the
+    /// `king_robber` tiles.
+    pub robber_baron: Option<bool>,
 }
 
 /// [`Elements`] with every default filled in from the tile sets.
@@ -125,6 +151,10 @@ pub struct ResolvedElements {
     pub goods: bool,
     /// The pig herd bonus.
     pub pig_herd: bool,
+    /// The King.
+    pub king: bool,
+    /// The Robber Baron.
+    pub robber_baron: bool,
 }
 
 /// Rule variants. The defaults are the rules of the authoritative rulebook (S003).
@@ -150,6 +180,13 @@ pub struct Rules {
     pub river2_fork_first: bool,
     /// Whether a builder's double turn may be declined (spec OPT-5).
     pub builder_double_turn: BuilderDoubleTurn,
+    /// What the King and the Robber Baron score (default: the rulebook's 1 per completed
+    /// feature).
+    pub king_robber_scoring: KingRobberScoring,
+    /// The Cult: a new monastery or shrine may not become the second partner of a building of
+    /// the other type (D-CU-4, as JCloisterZone does; default on). Off: only the rulebook's
+    /// "never beside more than one building of the other type" (CU.1).
+    pub cult_unique_partner: bool,
 }
 
 impl Default for Rules {
@@ -163,6 +200,8 @@ impl Default for Rules {
             river_turns: RiverTurnRule::NoImmediateSameTurn,
             river2_fork_first: false,
             builder_double_turn: BuilderDoubleTurn::Automatic,
+            king_robber_scoring: KingRobberScoring::PerCompletedFeature,
+            cult_unique_partner: true,
         }
     }
 }
@@ -325,6 +364,7 @@ impl Config {
     pub fn resolved_elements(&self) -> ResolvedElements {
         let inns = self.sets.contains(&TileSet::InnsAndCathedrals);
         let traders = self.sets.contains(&TileSet::TradersAndBuilders);
+        let king_robber = self.sets.contains(&TileSet::KingAndRobber);
         let e = &self.elements;
         ResolvedElements {
             large_followers: e.large_followers.unwrap_or(inns as u8),
@@ -334,6 +374,8 @@ impl Config {
             cathedrals: e.cathedrals.unwrap_or(inns),
             goods: e.goods.unwrap_or(traders),
             pig_herd: e.pig_herd.unwrap_or(traders),
+            king: e.king.unwrap_or(king_robber),
+            robber_baron: e.robber_baron.unwrap_or(king_robber),
         }
     }
 
@@ -388,6 +430,11 @@ impl Config {
             if self.sets[..i].contains(set) {
                 return Err(ConfigError::Sets(format!("{set} is listed twice")));
             }
+        }
+        if self.sets.contains(&TileSet::Cult) && self.sets.contains(&TileSet::Cult6) {
+            return Err(ConfigError::Sets(
+                "cult and cult6 are two editions of the same shrine tiles: choose one".into(),
+            ));
         }
         let e = &self.elements;
         for (field, n) in [

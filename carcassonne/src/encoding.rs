@@ -244,7 +244,11 @@ mod tests {
     fn ids_round_trip_for_every_legal_action() {
         let mut game = Game::new(Config::new(3), 4).unwrap();
         let space = ActionSpace::of(&game);
-        assert_eq!(space.size(), 143 * 143 * 4 + 129, "72 tiles: radius 71");
+        assert_eq!(space.size(), 143 * 143 * 4 + 130, "72 tiles: radius 71");
+        let last = space.size() - 1;
+        assert_eq!(space.action(&game, last), Some(Action::Pass));
+        assert_eq!(space.action(&game, last - 1), Some(Action::DoubleTurn));
+        assert_eq!(space.id(&game, Action::DoubleTurn), Some(last - 1));
         let mut steps = 0;
         while !game.is_over() && steps < 120 {
             let legal = game.legal_actions();

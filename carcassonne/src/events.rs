@@ -18,6 +18,26 @@ use crate::action::Figure;
 use crate::geometry::{Location, Position, Rotation};
 use crate::tile::{FeatureKind, Goods, TileId};
 
+/// The King & Robber Baron tokens (spec `expansions.md` §1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Token {
+    /// The King: held by the player who completed the largest city (K.2).
+    King,
+    /// The Robber Baron: held by the player who completed the longest road (RB.1).
+    RobberBaron,
+}
+
+impl Token {
+    /// `king` or `robber_baron`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Token::King => "king",
+            Token::RobberBaron => "robber_baron",
+        }
+    }
+}
+
 /// Points awarded to one player for one feature, with everything needed to explain them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[non_exhaustive]
@@ -46,6 +66,10 @@ pub struct Score {
     /// For a trade goods majority at the end (Traders & Builders): the good; `tiles` then
     /// holds the player's tokens of it and `feature` is `City`.
     pub goods: Option<Goods>,
+    /// For a King or Robber Baron score: the token; `feature` is then `City` or `Road`,
+    /// `cities` the completed cities (roads) paid for (0 in the card variants), and `tiles`
+    /// the cards the points are for (2 for both cards under 15/40).
+    pub token: Option<Token>,
     /// Where the feature is: the position and location of one of its segments (the one holding
     /// the first figure).
     pub pos: Position,
@@ -56,10 +80,12 @@ pub struct Score {
 }
 
 impl Score {
-    /// What was scored, in JCloisterZone's names: `road`, `city`, `monastery`, `field`, or
-    /// `goods` for a trade goods majority.
+    /// What was scored: `road`, `city`, `monastery`, `shrine`, `field`, `goods` for a trade
+    /// goods majority, `king` or `robber_baron`.
     pub fn kind_name(&self) -> &'static str {
-        if self.goods.is_some() {
+        if let Some(token) = self.token {
+            token.name()
+        } else if self.goods.is_some() {
             "goods"
         } else {
             self.feature.name()
@@ -68,6 +94,18 @@ impl Score {
 
     /// Why these points were awarded, in words, e.g. `a completed city (3 tiles, 1 pennant)`.
     pub fn reason(&self) -> String {
+        if let Some(token) = self.token {
+            let (name, one, many) = match token {
+                Token::King => ("the King", "completed city", "completed cities"),
+                Token::RobberBaron => ("the Robber Baron", "completed road", "completed roads"),
+            };
+            return match (self.cities, self.tiles) {
+                (0, 2) => "the King's and the Robber Baron's cards".to_owned(),
+                (0, _) => format!("{name}'s card"),
+                (1, _) => format!("{name}: 1 {one}"),
+                (n, _) => format!("{name}: {n} {many}"),
+            };
+        }
         if let Some(g) = self.goods {
             return format!(
                 "the most {} tokens ({})",
@@ -175,6 +213,16 @@ pub enum Event {
         goods: Goods,
         /// How many tokens.
         count: u8,
+    },
+    /// The active player took the King or the Robber Baron with a larger completed city or a
+    /// longer completed road than any before (spec `expansions.md` K.2, RB.1).
+    TokenTaken {
+        /// The new holder.
+        player: usize,
+        /// Which token.
+        token: Token,
+        /// Tiles of the city or road that took it.
+        size: u16,
     },
     /// A figure went back to its owner's supply after its feature was scored (spec B-7.1).
     FigureReturned {

@@ -159,11 +159,14 @@ impl Stack {
             fork_due: false,
             remaining: 0,
         };
-        let rivers = config
-            .sets
-            .iter()
-            .any(|s| matches!(s, crate::TileSet::River | crate::TileSet::River2));
-        if config.stack.is_none() && !rivers {
+        // Sets whose kinds all carry the set's own tag, and no river to split off.
+        let plain = config.sets.iter().all(|s| {
+            !matches!(
+                s,
+                crate::TileSet::River | crate::TileSet::River2 | crate::TileSet::Cult6
+            )
+        });
+        if config.stack.is_none() && plain {
             // The common case: copies straight from the catalogue, less the start tile.
             let wanted = config.sets.iter().fold(0u32, |m, s| m | 1 << *s as u32);
             let tiles = crate::catalogue::catalogue().tiles();
@@ -403,6 +406,10 @@ pub struct Game {
     lake_turn_due: bool,
     /// The seat that places the River II fork (R2.2, D-R2-1).
     fork_seat: u8,
+    /// Whether shrines can appear (the Cult's placement rule and challenges apply).
+    pub(crate) shrines: bool,
+    /// The King (index 0) and the Robber Baron (index 1).
+    pub(crate) titles: [crate::expansions::king_and_robber::Title; 2],
     /// While the fork's seat places the fork out of turn because only river ends were left
     /// (R2.5): the seat whose turn part resumes afterwards, and whether that part was the
     /// second of a double turn.
@@ -465,6 +472,16 @@ impl Game {
                 config.youngest_player.unwrap_or(config.first_player)
             } as u8,
             fork_interlude: None,
+            shrines: config
+                .sets
+                .iter()
+                .any(|s| matches!(s, crate::TileSet::Cult | crate::TileSet::Cult6))
+                || config.stack.as_ref().is_some_and(|tiles| {
+                    tiles
+                        .iter()
+                        .any(|t| t.kind().building == Some(FeatureKind::Shrine))
+                }),
+            titles: Default::default(),
             last_tile: None,
             draws: Vec::with_capacity(capacity),
             actions: Vec::with_capacity(capacity * 2),
@@ -671,6 +688,10 @@ impl Game {
                         first.then(|| self.board.open_at(e.pos)).flatten()
                     });
                     self.push_placements(tile, out, ends, |o| self.river_fitting(kind, o));
+                } else if self.shrines && kind.building.is_some() {
+                    // The Cult's neighbourhood rule (CU.1).
+                    let open = self.board.open_positions().iter();
+                    self.push_placements(tile, out, open, |o| self.building_fitting(kind, o));
                 } else {
                     let open = self.board.open_positions().iter();
                     self.push_placements(tile, out, open, |o| o.fitting(kind));
@@ -816,7 +837,10 @@ impl Game {
             let kind = placed.tile.kind().segments[segment].kind;
             return self.players[self.current as usize].supply[0] > 0
                 && match kind {
-                    FeatureKind::Road | FeatureKind::City | FeatureKind::Monastery => true,
+                    FeatureKind::Road
+                    | FeatureKind::City
+                    | FeatureKind::Monastery
+                    | FeatureKind::Shrine => true,
                     FeatureKind::Field => self.config.rules.farmers,
                     FeatureKind::River => false,
                 }
@@ -837,7 +861,10 @@ impl Game {
         let allowed = match figure {
             Figure::Follower | Figure::LargeFollower => {
                 let open_to_followers = match kind {
-                    FeatureKind::Road | FeatureKind::City | FeatureKind::Monastery => true,
+                    FeatureKind::Road
+                    | FeatureKind::City
+                    | FeatureKind::Monastery
+                    | FeatureKind::Shrine => true,
                     FeatureKind::Field => self.config.rules.farmers,
                     FeatureKind::River => false,
                 };
@@ -896,6 +923,8 @@ impl Game {
                 .iter()
                 .filter_map(|e| self.board.open_at(e.pos))
                 .any(|o| self.river_fitting(kind, o) != 0)
+        } else if self.shrines && kind.building.is_some() {
+            open.iter().any(|o| self.building_fitting(kind, o) != 0)
         } else {
             open.iter().any(|o| o.fitting(kind) != 0)
         }
@@ -906,6 +935,8 @@ impl Game {
     fn fitting_at(&self, kind: &TileKind, o: &crate::board::OpenPosition) -> u8 {
         if kind.has_river {
             self.river_fitting(kind, o)
+        } else if self.shrines && kind.building.is_some() {
+            self.building_fitting(kind, o)
         } else {
             o.fitting(kind)
         }
@@ -955,6 +986,14 @@ impl Game {
                     return Err(PlayError::IllegalPlacement {
                         action,
                         reason: "the tile's edges do not match its neighbours' in that rotation",
+                    });
+                }
+                if !self.building_allows(tile.kind(), pos) {
+                    return Err(PlayError::IllegalPlacement {
+                        action,
+                        reason: "a shrine may not lie beside more than one monastery, nor a \
+                                 monastery beside more than one shrine, nor give a building a \
+                                 second partner",
                     });
                 }
                 if tile.kind().has_river && !self.river_allows(tile.kind(), pos, rotation) {
@@ -1330,6 +1369,7 @@ impl PartialEq for Game {
             && self.river_ends == other.river_ends
             && self.stack.fork == other.stack.fork
             && self.fork_interlude == other.fork_interlude
+            && self.titles == other.titles
             && self.lake_turn_due == other.lake_turn_due
             && self.second_part == other.second_part
             && self.rng == other.rng

@@ -239,6 +239,8 @@ pub(crate) const MIDDLE_POINTS: u16 = 0b010_010_010_010;
 pub(crate) const SIDE_POINTS: u16 = 0b101_101_101_101;
 /// Bit of [`Location`] for a feature in the middle of the tile (monastery, inner field).
 pub(crate) const CENTRE_BIT: u16 = 1 << 12;
+/// Bit of [`Location`] for a tile's second inner field (`II`, the bridge-city tile KR-05).
+pub(crate) const SECOND_CENTRE_BIT: u16 = 1 << 13;
 
 /// The point of the neighbouring tile that touches point `i` of this tile (spec §1.3):
 /// `3 * opposite(side) + (2 - k)` for point `3 * side + k`.
@@ -261,13 +263,16 @@ pub(crate) const fn rotate_points(mask: u16, rotation: Rotation) -> u16 {
 /// A location is independent of the feature kind; together with a
 /// [`FeatureKind`](crate::FeatureKind) it names one feature of a tile. Its text form is
 /// JCloisterZone's: edges as `N`, `E`, `S`, `W`, `NE`, `SE`, `SW`, `NW`, `NS`, `WE`, `NWSE`, or
-/// `_N` .. `_W` for all sides but one; half-edges as `NL.NR.EL.ER`; the centre as `I`.
+/// `_N` .. `_W` for all sides but one; half-edges as `NL.NR.EL.ER`; the centre as `I`, and a
+/// tile's second inner field (the bridge-city tile KR-05) as `II`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Location(u16);
 
 impl Location {
     /// The centre of the tile (monastery, inner field).
     pub const CENTRE: Location = Location(CENTRE_BIT);
+    /// The second inner field of a tile that has two (`II`; the bridge-city tile KR-05).
+    pub const SECOND_CENTRE: Location = Location(SECOND_CENTRE_BIT);
 
     /// The location of a feature that owns `points` (a 12-bit mask, bit `i` = point `i`): edges
     /// for roads, rivers and cities (their middle points), half-edges for fields, the centre when
@@ -283,10 +288,11 @@ impl Location {
     }
 
     /// The location with raw mask `bits` (see [`Location::bits`]), if it is one: the centre
-    /// alone, a non-empty set of edge middles (roads, cities), or a non-empty set of half-edges
-    /// (fields).
+    /// alone, the second centre alone, a non-empty set of edge middles (roads, cities), or a
+    /// non-empty set of half-edges (fields).
     pub const fn from_bits(bits: u16) -> Option<Location> {
         let valid = bits == CENTRE_BIT
+            || bits == SECOND_CENTRE_BIT
             || (bits != 0 && bits & !MIDDLE_POINTS == 0)
             || (bits != 0 && bits & !SIDE_POINTS == 0);
         if valid {
@@ -296,7 +302,8 @@ impl Location {
         }
     }
 
-    /// The raw mask: bits 0..12 are edge points (`NL` = bit 0, clockwise), bit 12 the centre.
+    /// The raw mask: bits 0..12 are edge points (`NL` = bit 0, clockwise), bit 12 the centre,
+    /// bit 13 the second inner field (`II`).
     pub const fn bits(self) -> u16 {
         self.0
     }
@@ -319,6 +326,9 @@ impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_centre() {
             return f.write_str("I");
+        }
+        if self.0 == SECOND_CENTRE_BIT {
+            return f.write_str("II");
         }
         if self.0 & MIDDLE_POINTS != 0 {
             let mut sides = 0u8;
@@ -376,6 +386,7 @@ impl FromStr for Location {
         match t.as_str() {
             "" => return Err(bad("empty location")),
             "I" | "CLOISTER" | "MONASTERY" | "INNER_FARM" | "C" => return Ok(Location::CENTRE),
+            "II" => return Ok(Location::SECOND_CENTRE),
             _ => {}
         }
         if let Some(rest) = t.strip_prefix('_') {

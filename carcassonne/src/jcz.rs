@@ -179,6 +179,16 @@ impl JczGame {
                         .ok_or_else(|| fail("pointer.location is missing".into()))?
                         .parse()
                         .map_err(|e: crate::ParseError| fail(e.to_string()))?;
+                    // JCloisterZone calls a shrine a monastery.
+                    let shrine = game
+                        .board()
+                        .tile_at(pos)
+                        .is_some_and(|t| t.tile.kind().building == Some(FeatureKind::Shrine));
+                    let feature = if feature == FeatureKind::Monastery && shrine {
+                        FeatureKind::Shrine
+                    } else {
+                        feature
+                    };
                     let meeple = payload
                         .get("meepleId")
                         .and_then(Value::as_str)
@@ -379,6 +389,9 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
                     TileSet::River
                 }
             }
+            "king-and-robber" => TileSet::KingAndRobber,
+            "cult/5" => TileSet::Cult,
+            "cult/6" => TileSet::Cult6,
             _ => return Err(ImportError::Unsupported(format!("tile set {key}"))),
         };
         if !config.sets.contains(&set) {
@@ -400,6 +413,7 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
     let e = &mut config.elements;
     (e.large_followers, e.builders, e.pigs) = (Some(0), Some(0), Some(0));
     (e.inns, e.cathedrals, e.goods) = (Some(false), Some(false), Some(false));
+    (e.king, e.robber_baron) = (Some(false), Some(false));
     for (key, value) in elements.into_iter().flatten() {
         match key.as_str() {
             "farmers" => {}
@@ -410,6 +424,10 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
             "inn" => config.elements.inns = Some(true),
             "cathedral" => config.elements.cathedrals = Some(true),
             "traders" => config.elements.goods = Some(true),
+            "king" => config.elements.king = Some(true),
+            "robber" => config.elements.robber_baron = Some(true),
+            // Shrines come with the Cult's tiles.
+            "shrine" => {}
             // River II's pig herds; no tile of the implemented sets has one. `river` comes with
             // any river set.
             "pig-herd" | "river" => {}
@@ -429,6 +447,16 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
             }
             ("tiny-city-scoring", Some("4")) => {
                 config.rules.small_city = SmallCityScoring::Standard;
+            }
+            ("king-and-robber-scoring", Some(variant)) => {
+                use crate::config::KingRobberScoring::*;
+                config.rules.king_robber_scoring = match variant {
+                    "default" => PerCompletedFeature,
+                    "10/20" => TenPerCard,
+                    "15/40" => FifteenForty,
+                    "continuously" => Continuously,
+                    _ => return Err(ImportError::Unsupported(format!("rule {key} = {variant}"))),
+                };
             }
             _ => return Err(ImportError::Unsupported(format!("rule {key} = {value}"))),
         }

@@ -50,11 +50,12 @@ pub use board::{Board, PlacedTile};
 pub use bots::{Bot, BotKind};
 pub use catalogue::{catalogue, Catalogue};
 pub use config::{
-    BuilderDoubleTurn, Config, Elements, FarmCityScoring, ResolvedElements, RiverBaseStartTile,
-    RiverTurnRule, Rules, SmallCityScoring, StartTile, UnfinishedInnsCathedrals, MAX_PLAYERS,
+    BuilderDoubleTurn, Config, Elements, FarmCityScoring, KingRobberScoring, ResolvedElements,
+    RiverBaseStartTile, RiverTurnRule, Rules, SmallCityScoring, StartTile,
+    UnfinishedInnsCathedrals, MAX_PLAYERS,
 };
 pub use error::{ConfigError, DrawError, ImportError, ParseError, PlayError, RecordError};
-pub use events::{Event, Score};
+pub use events::{Event, Score, Token};
 pub use game::{Game, Pending, PlacedFigure};
 pub use geometry::{Location, Position, Rotation, Side};
 pub use jcz::{AssertionResult, JczGame};

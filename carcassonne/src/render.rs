@@ -92,6 +92,7 @@ fn tile_block(placed: &PlacedTile) -> [[char; WIDTH]; HEIGHT] {
         }
         match seg.kind {
             FeatureKind::Monastery => block[1][2] = 'M',
+            FeatureKind::Shrine => block[1][2] = 'S',
             FeatureKind::Road | FeatureKind::River => {
                 let n = points.count_ones();
                 road_ends += n;
@@ -144,7 +145,7 @@ fn tile_block(placed: &PlacedTile) -> [[char; WIDTH]; HEIGHT] {
 /// Where in its 5×3 block a figure on a feature at `location` (mask) is drawn: on the first
 /// edge point of the location, or in the centre.
 fn figure_cell(feature: FeatureKind, location: u16) -> (usize, usize) {
-    if feature == FeatureKind::Monastery || location & 0x0FFF == 0 {
+    if feature.is_monastic() || location & 0x0FFF == 0 {
         return (2, 1);
     }
     POINT_CELLS[(location.trailing_zeros() as usize).min(11)]
@@ -185,7 +186,7 @@ const SIDE_CORNERS: [((f64, f64), (f64, f64)); 4] = [
 /// Where a figure on a segment owning `points` (rotated) of kind `kind` is drawn, on a unit
 /// tile.
 fn anchor(kind: FeatureKind, points: u16) -> (f64, f64) {
-    if kind == FeatureKind::Monastery || points == 0 {
+    if kind.is_monastic() || points & 0x0FFF == 0 {
         return (0.5, 0.5);
     }
     let (mut x, mut y, mut n) = (0.0, 0.0, 0.0);
@@ -348,6 +349,14 @@ pub fn board_svg(game: &Game) -> String {
                         s,
                         r##"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{w:.1}" rx="3" fill="#c0392b" stroke="#7b241c"/>"##,
                         w = 0.36 * t
+                    );
+                }
+                FeatureKind::Shrine => {
+                    let (x, y) = px(placed.pos, (0.5, 0.5));
+                    let _ = write!(
+                        s,
+                        r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="#6c3483" stroke="#3b1d48"/>"##,
+                        r = 0.18 * t
                     );
                 }
                 FeatureKind::Field => {}

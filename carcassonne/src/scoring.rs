@@ -11,7 +11,8 @@ use crate::game::{figure_index, Game};
 use crate::geometry::Position;
 use crate::tile::{FeatureKind, Goods};
 
-/// Points of a completed monastery: the monastery and its 8 neighbours (B-5.5).
+/// Points of a completed monastery or shrine: the building and its 8 neighbours (B-5.5,
+/// CU.3).
 pub const COMPLETED_MONASTERY: u32 = 9;
 /// Points per completed city bordering a field, for each owner of the field (B-9.2).
 pub const FIELD_POINTS_PER_CITY: u32 = 3;
@@ -99,13 +100,13 @@ pub fn goods_majorities(tokens: &[[u8; 3]]) -> Vec<[bool; 3]> {
 
 /// Size facts of a feature, gathered by walking its members.
 #[derive(Default)]
-struct FeatureFacts {
-    tiles: u16,
-    pennants: u16,
-    inn: bool,
-    cathedral: bool,
-    goods: [u8; 3],
-    positions: Vec<Position>,
+pub(crate) struct FeatureFacts {
+    pub(crate) tiles: u16,
+    pub(crate) pennants: u16,
+    pub(crate) inn: bool,
+    pub(crate) cathedral: bool,
+    pub(crate) goods: [u8; 3],
+    pub(crate) positions: Vec<Position>,
 }
 
 /// Who has what in a feature: strength per seat and the first figure's node.
@@ -115,13 +116,14 @@ struct Occupancy {
 }
 
 /// What a score event says besides who and how much.
-struct Award<'a> {
-    feature: FeatureKind,
-    complete: bool,
-    facts: &'a FeatureFacts,
-    cities: u16,
-    points_per_city: u16,
-    goods: Option<Goods>,
+pub(crate) struct Award<'a> {
+    pub(crate) feature: FeatureKind,
+    pub(crate) complete: bool,
+    pub(crate) facts: &'a FeatureFacts,
+    pub(crate) cities: u16,
+    pub(crate) points_per_city: u16,
+    pub(crate) goods: Option<Goods>,
+    pub(crate) token: Option<crate::events::Token>,
 }
 
 impl Game {
@@ -140,7 +142,7 @@ impl Game {
 
     /// Distinct tiles, pennants, inn, cathedral and goods of the road or city with root `root`
     /// (a tile holding two segments of the feature counts once, spec §1.6).
-    fn facts(&self, root: NodeId, want_positions: bool) -> FeatureFacts {
+    pub(crate) fn facts(&self, root: NodeId, want_positions: bool) -> FeatureFacts {
         let mut facts = FeatureFacts::default();
         for m in self.features.members(root) {
             let (placed, segment) = self.node_tile(m);
@@ -197,6 +199,8 @@ impl Game {
         let kind = placed.tile.kind();
         let mut done = [NodeId::MAX; 16];
         let mut n = 0;
+        let titles = self.elements.king || self.elements.robber_baron;
+        let mut completions = crate::expansions::king_and_robber::Completions::default();
         for (i, seg) in kind.segments.iter().enumerate() {
             if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
                 continue;
@@ -208,6 +212,9 @@ impl Game {
             if n < done.len() {
                 done[n] = root;
                 n += 1;
+            }
+            if titles {
+                completions.add(seg.kind, self.facts(root, false).tiles);
             }
             if self.features.figures(root) > 0 {
                 self.score_feature(root, true, sink);
@@ -221,7 +228,7 @@ impl Game {
         let mut surrounded = [NodeId::MAX; 9];
         let mut n = 0;
         for f in &self.figures {
-            if self.features.node(f.node).kind != FeatureKind::Monastery {
+            if !self.features.node(f.node).kind.is_monastic() {
                 continue;
             }
             let p = self.node_tile(f.node).0.pos;
@@ -233,6 +240,12 @@ impl Game {
         }
         for &node in &surrounded[..n] {
             self.score_feature(node, true, sink);
+        }
+        if self.shrines && n > 0 {
+            self.settle_challenges(&surrounded[..n], sink);
+        }
+        if titles {
+            self.award_titles(&completions, sink);
         }
     }
 
@@ -263,7 +276,7 @@ impl Game {
         };
         let feature = self.features.node(root).kind;
         let facts = match feature {
-            FeatureKind::Monastery => self.monastery_facts(root, S::WANTED),
+            FeatureKind::Monastery | FeatureKind::Shrine => self.monastery_facts(root, S::WANTED),
             _ => self.facts(root, S::WANTED),
         };
         let rules = &self.config.rules;
@@ -276,8 +289,10 @@ impl Game {
             (FeatureKind::City, false) => {
                 unfinished_city(facts.tiles, facts.pennants, facts.cathedral, rules)
             }
-            (FeatureKind::Monastery, true) => COMPLETED_MONASTERY,
-            (FeatureKind::Monastery, false) => unfinished_monastery(facts.tiles),
+            (FeatureKind::Monastery | FeatureKind::Shrine, true) => COMPLETED_MONASTERY,
+            (FeatureKind::Monastery | FeatureKind::Shrine, false) => {
+                unfinished_monastery(facts.tiles)
+            }
             _ => 0,
         };
         let award = Award {
@@ -287,6 +302,7 @@ impl Game {
             cities: 0,
             points_per_city: 0,
             goods: None,
+            token: None,
         };
         self.award(&occupancy, points, &award, sink);
         if complete {
@@ -312,7 +328,7 @@ impl Game {
     }
 
     /// Pays `points` to `player` with one event.
-    fn pay<S: Sink>(
+    pub(crate) fn pay<S: Sink>(
         &mut self,
         player: usize,
         points: u32,
@@ -343,6 +359,7 @@ impl Game {
                 points_per_city: award.points_per_city,
                 strength,
                 goods: award.goods,
+                token: award.token,
                 pos,
                 location,
                 positions: award.facts.positions.clone(),
@@ -352,7 +369,7 @@ impl Game {
 
     /// Returns every figure of the feature with root `root` to its owner (B-7.1): followers and
     /// builders.
-    fn return_figures<S: Sink>(&mut self, root: NodeId, sink: &mut S) {
+    pub(crate) fn return_figures<S: Sink>(&mut self, root: NodeId, sink: &mut S) {
         let mut i = 0;
         while i < self.figures.len() {
             let f = self.figures[i];
@@ -376,12 +393,18 @@ impl Game {
         self.features.clear_figures(root);
     }
 
-    /// Final scoring (B-8.2): unfinished roads, cities and monasteries, then fields (B-9), each
-    /// feature once, in the order its first figure was deployed; then trade goods (TB-1.3).
+    /// Final scoring (B-8.2): unfinished roads, cities, monasteries and shrines, then fields
+    /// (B-9), each feature once, in the order its first figure was deployed; then trade goods
+    /// (TB-1.3), then the King and the Robber Baron (`expansions.md` §5 F6).
     /// Figures stay on the board.
     pub(crate) fn final_scoring<S: Sink>(&mut self, sink: &mut S) {
         let mut scored: Vec<NodeId> = Vec::new();
-        for kind in [FeatureKind::Road, FeatureKind::City, FeatureKind::Monastery] {
+        for kind in [
+            FeatureKind::Road,
+            FeatureKind::City,
+            FeatureKind::Monastery,
+            FeatureKind::Shrine,
+        ] {
             for i in 0..self.figures.len() {
                 let root = self.features.find(self.figures[i].node);
                 if self.features.node(root).kind != kind || scored.contains(&root) {
@@ -389,7 +412,7 @@ impl Game {
                 }
                 scored.push(root);
                 let complete = match kind {
-                    FeatureKind::Monastery => {
+                    FeatureKind::Monastery | FeatureKind::Shrine => {
                         self.board.count_surrounding(self.node_tile(root).0.pos) == 8
                     }
                     _ => self.features.open(root) == 0,
@@ -402,6 +425,9 @@ impl Game {
         }
         if self.elements.goods {
             self.score_goods(sink);
+        }
+        if self.elements.king || self.elements.robber_baron {
+            self.score_titles(sink);
         }
     }
 
@@ -460,6 +486,7 @@ impl Game {
                     cities: n,
                     points_per_city: per_city as u16,
                     goods: None,
+                    token: None,
                 };
                 let strength = occupancy.strength[player];
                 self.pay(
@@ -500,6 +527,7 @@ impl Game {
                     cities: 0,
                     points_per_city: 0,
                     goods: Some(*good),
+                    token: None,
                 };
                 self.pay(player, GOODS_MAJORITY, 0, None, &award, sink);
             }

@@ -25,11 +25,15 @@ pub enum FeatureKind {
     Field,
     /// A river (River expansions): never occupied, never scored.
     River,
+    /// A shrine (the Cult): a monastic building scored like a monastery; a follower on it is a
+    /// heretic, and a shrine and a monastery next to each other challenge each other (spec
+    /// `expansions.md` §1.5).
+    Shrine,
 }
 
 impl FeatureKind {
-    /// JCloisterZone's name for scoring events of this kind: `road`, `city`, `monastery`,
-    /// `field`, `river`.
+    /// The kind's name in notation and events: `road`, `city`, `monastery`, `field`, `river`,
+    /// `shrine`.
     pub const fn name(self) -> &'static str {
         match self {
             FeatureKind::Road => "road",
@@ -37,19 +41,26 @@ impl FeatureKind {
             FeatureKind::Monastery => "monastery",
             FeatureKind::Field => "field",
             FeatureKind::River => "river",
+            FeatureKind::Shrine => "shrine",
         }
     }
 
     /// JCloisterZone's feature class name in saved games: `Road`, `City`, `Monastery`, `Field`,
-    /// `River`.
+    /// `River`; a shrine is a `Monastery` there.
     pub const fn jcz_name(self) -> &'static str {
         match self {
             FeatureKind::Road => "Road",
             FeatureKind::City => "City",
-            FeatureKind::Monastery => "Monastery",
+            FeatureKind::Monastery | FeatureKind::Shrine => "Monastery",
             FeatureKind::Field => "Field",
             FeatureKind::River => "River",
         }
+    }
+
+    /// Whether this is a monastic building in the middle of a tile, completed by its 8
+    /// neighbours: a monastery or a shrine.
+    pub const fn is_monastic(self) -> bool {
+        matches!(self, FeatureKind::Monastery | FeatureKind::Shrine)
     }
 
     /// The edge type this feature gives an edge whose middle point it owns (spec §1.5 inv. 5).
@@ -72,8 +83,8 @@ impl fmt::Display for FeatureKind {
 impl FromStr for FeatureKind {
     type Err = ParseError;
 
-    /// Parses `road`, `city`, `monastery` (or `cloister`), `field` (or `farm`), `river`;
-    /// case-insensitive, so JCloisterZone's `City` works too.
+    /// Parses `road`, `city`, `monastery` (or `cloister`), `field` (or `farm`), `river`,
+    /// `shrine`; case-insensitive, so JCloisterZone's `City` works too.
     fn from_str(s: &str) -> Result<FeatureKind, ParseError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "road" => Ok(FeatureKind::Road),
@@ -81,10 +92,11 @@ impl FromStr for FeatureKind {
             "monastery" | "cloister" => Ok(FeatureKind::Monastery),
             "field" | "farm" => Ok(FeatureKind::Field),
             "river" => Ok(FeatureKind::River),
+            "shrine" => Ok(FeatureKind::Shrine),
             _ => Err(ParseError::new(
                 "feature kind",
                 s,
-                "expected road, city, monastery, field or river",
+                "expected road, city, monastery, field, river or shrine",
             )),
         }
     }
@@ -143,7 +155,8 @@ pub struct Segment {
     /// What the segment is.
     pub kind: FeatureKind,
     /// The edge points it owns in canonical orientation, bit `i` = point `i` (`NL` = 0,
-    /// clockwise); 0 for a monastery or an inner field.
+    /// clockwise); 0 for a monastery, a shrine or an inner field; bit 13 alone for the second
+    /// inner field of a tile (location `II`, the bridge-city tile KR-05).
     pub points: u16,
     /// Pennants (coats of arms) on a city segment: each adds 2 points to a completed city, 1 to
     /// an unfinished one (spec B-5.4, B-8.2).
@@ -164,6 +177,9 @@ pub struct Segment {
 impl Segment {
     /// The location of this segment on a tile turned by `rotation`.
     pub fn location(&self, rotation: Rotation) -> Location {
+        if self.points == crate::geometry::SECOND_CENTRE_BIT {
+            return Location::SECOND_CENTRE;
+        }
         Location::of_points(rotate_points(self.points, rotation))
     }
 }
@@ -272,20 +288,34 @@ pub enum TileSet {
     /// §1.2).
     #[serde(rename = "river2")]
     River2,
+    /// The 5 standard land tiles of the Count, King & Robber box, with the bridge-city tile
+    /// (`expansions.md` §1.4.1); they bring the King and the Robber Baron.
+    #[serde(rename = "king_robber")]
+    KingAndRobber,
+    /// The Cult: 5 shrine tiles (`expansions.md` §1.5.1; JCloisterZone `cult/5`).
+    #[serde(rename = "cult")]
+    Cult,
+    /// The 6-tile edition of the Cult (JCloisterZone `cult/6`): the 5 shrine tiles and CU-06.
+    /// Use it instead of `cult`, not with it.
+    #[serde(rename = "cult6")]
+    Cult6,
 }
 
 impl TileSet {
     /// Every tile set this library knows.
-    pub const ALL: [TileSet; 5] = [
+    pub const ALL: [TileSet; 8] = [
         TileSet::Base,
         TileSet::InnsAndCathedrals,
         TileSet::TradersAndBuilders,
         TileSet::River,
         TileSet::River2,
+        TileSet::KingAndRobber,
+        TileSet::Cult,
+        TileSet::Cult6,
     ];
 
     /// The set's name in configs and on the command line: `base`, `inns`, `traders`, `river`,
-    /// `river2`.
+    /// `river2`, `king_robber`, `cult`, `cult6`.
     pub const fn name(self) -> &'static str {
         match self {
             TileSet::Base => "base",
@@ -293,6 +323,9 @@ impl TileSet {
             TileSet::TradersAndBuilders => "traders",
             TileSet::River => "river",
             TileSet::River2 => "river2",
+            TileSet::KingAndRobber => "king_robber",
+            TileSet::Cult => "cult",
+            TileSet::Cult6 => "cult6",
         }
     }
 }
@@ -307,7 +340,8 @@ impl FromStr for TileSet {
     type Err = ParseError;
 
     /// Parses a set name: `base` (also `basic`), `inns` (`inns-and-cathedrals`), `traders`
-    /// (`traders-and-builders`), `river`, `river2`.
+    /// (`traders-and-builders`), `river`, `river2`, `king_robber` (`king-and-robber`), `cult`
+    /// (`cult/5`), `cult6` (`cult/6`).
     fn from_str(s: &str) -> Result<TileSet, ParseError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "base" | "basic" => Ok(TileSet::Base),
@@ -319,10 +353,13 @@ impl FromStr for TileSet {
             }
             "river" | "river1" | "river-1" => Ok(TileSet::River),
             "river2" | "river-2" => Ok(TileSet::River2),
+            "king_robber" | "king-and-robber" | "king_and_robber" => Ok(TileSet::KingAndRobber),
+            "cult" | "cult/5" | "cult5" => Ok(TileSet::Cult),
+            "cult6" | "cult/6" => Ok(TileSet::Cult6),
             _ => Err(ParseError::new(
                 "tile set",
                 s,
-                "known sets: base, inns, traders, river, river2",
+                "known sets: base, inns, traders, river, river2, king_robber, cult, cult6",
             )),
         }
     }
@@ -355,6 +392,8 @@ pub struct TileKind {
     pub(crate) has_river: bool,
     /// Per rotation: the sides carrying the river, bit `s` for side `s`.
     pub(crate) river_sides: [u8; 4],
+    /// The monastic building in the middle of the tile, if any: `Monastery` or `Shrine`.
+    pub(crate) building: Option<FeatureKind>,
 }
 
 /// Number of open-position constraints: each side needs nothing or one of 4 edge types.
@@ -413,6 +452,7 @@ impl TileKind {
             }
         }
         let has_river = edges.contains(&EdgeKind::River);
+        let building = segments.iter().map(|s| s.kind).find(|k| k.is_monastic());
         let mut river_sides = [0u8; 4];
         for r in Rotation::ALL {
             for side in Side::ALL {
@@ -434,6 +474,7 @@ impl TileKind {
             rotated_owner,
             has_river,
             river_sides,
+            building,
         }
     }
 

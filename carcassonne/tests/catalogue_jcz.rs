@@ -40,6 +40,7 @@ fn kind_code(kind: FeatureKind) -> u8 {
         FeatureKind::City => 1,
         FeatureKind::Monastery => 2,
         FeatureKind::Field => 3,
+        FeatureKind::Shrine => 5,
         _ => 4,
     }
 }
@@ -114,7 +115,12 @@ fn jcz_shape(tile: roxmltree::Node) -> Shape {
                 shape.insert((4, mask, 0, BTreeSet::new(), String::new()));
             }
             "monastery" => {
-                shape.insert((2, 0, 0, BTreeSet::new(), String::new()));
+                let code = if f.attribute("shrine") == Some("true") {
+                    5
+                } else {
+                    2
+                };
+                shape.insert((code, 0, 0, BTreeSet::new(), String::new()));
             }
             _ => {}
         }
@@ -124,7 +130,7 @@ fn jcz_shape(tile: roxmltree::Node) -> Shape {
             .text()
             .unwrap_or("")
             .split_whitespace()
-            .filter(|h| *h != "I")
+            .filter(|h| *h != "I" && *h != "II")
             .fold(0u16, |m, h| {
                 m | 1 << HALF.iter().position(|x| *x == h).expect("half-edge")
             });
@@ -177,6 +183,18 @@ fn check_set(xml: &str, set_id: &str, set: TileSet) {
             .find(|t| t.attribute("id") == Some(kind.jcz_id))
             .unwrap_or_else(|| panic!("{} ({}) is not in {set_id}", kind.id, kind.jcz_id));
         let theirs = jcz_shape(*jcz);
+        let features = jcz
+            .children()
+            .filter(|n| {
+                ["city", "road", "river", "monastery", "field"].contains(&n.tag_name().name())
+            })
+            .count();
+        assert_eq!(
+            features,
+            kind.segments.len(),
+            "{}: number of features",
+            kind.id
+        );
         let matching: Vec<u8> = (0..4).filter(|&r| our_shape(id, r) == theirs).collect();
         assert!(
             !matching.is_empty(),
@@ -244,4 +262,27 @@ fn base_tiles_match_jcloisterzone_up_to_rotation() {
             }
         }
     }
+}
+
+#[test]
+fn king_and_robber_tiles_match_jcloisterzone() {
+    check_set(
+        "king_and_robber.xml",
+        "king-and-robber:1",
+        TileSet::KingAndRobber,
+    );
+    // The bridge-city tile: two separate cities and two inner fields, `I` and `II` (D-KR-4).
+    let bridge = "KR-05".parse::<TileId>().unwrap().kind();
+    let locations: Vec<String> = bridge
+        .segments
+        .iter()
+        .map(|s| format!("{} {}", s.kind, s.location(Rotation::R90)))
+        .collect();
+    assert_eq!(locations, ["city NS", "city WE", "field I", "field II"]);
+}
+
+#[test]
+fn cult_tiles_match_jcloisterzone() {
+    check_set("cult.xml", "cult/5", TileSet::Cult);
+    check_set("cult.xml", "cult/6", TileSet::Cult6);
 }

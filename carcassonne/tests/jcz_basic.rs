@@ -102,12 +102,11 @@ fn broken_files_give_clear_errors() {
     assert!(matches!(JczGame::parse("{}"), Err(ImportError::Format(_))));
 }
 
-/// Every JCloisterZone file of the Inns & Cathedrals and Traders & Builders engine tests
-/// replays with all its assertions.
-#[test]
-fn inns_and_cathedrals_and_traders_and_builders_files_pass() {
+/// Replays every JCloisterZone file of the engine-test folders `sets` and checks all its
+/// assertions; returns how many files were checked.
+fn every_file_passes(sets: &[&str]) -> usize {
     let mut checked = 0;
-    for set in ["inns-and-cathedrals", "traders-and-builders"] {
+    for set in sets {
         let dir = common::shared().join("jcz/engine-tests").join(set);
         let mut paths: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()
@@ -125,8 +124,23 @@ fn inns_and_cathedrals_and_traders_and_builders_files_pass() {
             checked += 1;
         }
     }
+    checked
+}
+
+/// Every JCloisterZone file of the Inns & Cathedrals and Traders & Builders engine tests
+/// replays with all its assertions.
+#[test]
+fn inns_and_cathedrals_and_traders_and_builders_files_pass() {
+    let checked = every_file_passes(&["inns-and-cathedrals", "traders-and-builders"]);
     assert_eq!(
         checked, 8,
         "3 Inns & Cathedrals files and 5 Traders & Builders files"
     );
+}
+
+/// The King & Robber Baron files (all four scoring variants) and the Cult files.
+#[test]
+fn king_and_robber_and_cult_files_pass() {
+    let checked = every_file_passes(&["king-and-robber", "cult"]);
+    assert_eq!(checked, 7, "5 King & Robber files and 2 Cult files");
 }

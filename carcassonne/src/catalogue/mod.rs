@@ -5,7 +5,9 @@
 //! consistency and agreement with JCloisterZone's tile definitions.
 
 mod base;
+mod cult;
 mod inns_and_cathedrals;
+mod king_and_robber;
 mod river;
 mod river2;
 mod traders_and_builders;
@@ -79,6 +81,9 @@ pub fn catalogue() -> &'static Catalogue {
             (TileSet::TradersAndBuilders, traders_and_builders::TILES),
             (TileSet::River, river::TILES),
             (TileSet::River2, river2::TILES),
+            (TileSet::KingAndRobber, king_and_robber::TILES),
+            (TileSet::Cult, cult::TILES),
+            (TileSet::Cult6, cult::SIXTH),
         ] {
             for line in table.lines().map(str::trim).filter(|l| !l.is_empty()) {
                 match parse_tile(set, line) {
@@ -93,6 +98,9 @@ pub fn catalogue() -> &'static Catalogue {
         for (i, t) in tiles.iter().enumerate() {
             by_set[t.set as usize].push((TileId(i as u16), t.count));
         }
+        // The 6-tile Cult edition holds the 5 shrine tiles as well.
+        let five = by_set[TileSet::Cult as usize].clone();
+        by_set[TileSet::Cult6 as usize].splice(0..0, five);
         let start = tiles
             .iter()
             .position(|t| t.has_marker(Marker::Start))
@@ -158,6 +166,7 @@ fn parse_tile(set: TileSet, line: &'static str) -> Result<TileKind, String> {
             "road" => FeatureKind::Road,
             "city" => FeatureKind::City,
             "monastery" => FeatureKind::Monastery,
+            "shrine" => FeatureKind::Shrine,
             "field" => FeatureKind::Field,
             "river" => FeatureKind::River,
             other => return Err(format!("unknown segment kind {other}")),
@@ -191,6 +200,15 @@ fn parse_tile(set: TileSet, line: &'static str) -> Result<TileKind, String> {
                 "pig-herd" => seg.pig_herd = true,
                 _ => seg.points |= points_of(kind, word)?,
             }
+        }
+        if seg.kind == FeatureKind::Field
+            && seg.points == 0
+            && segments
+                .iter()
+                .any(|s| s.kind == FeatureKind::Field && s.points == 0)
+        {
+            // A second inner field (the bridge-city tile): location `II`.
+            seg.points = crate::geometry::SECOND_CENTRE_BIT;
         }
         segments.push(seg);
         adjacency.push(adj);
@@ -352,7 +370,7 @@ mod tests {
                     FeatureKind::Field => {
                         assert_eq!(seg.points & MIDDLE_POINTS, 0, "{id}: field owns a middle");
                     }
-                    FeatureKind::Monastery => assert_eq!(seg.points, 0),
+                    FeatureKind::Monastery | FeatureKind::Shrine => assert_eq!(seg.points, 0),
                 }
                 if seg.kind != FeatureKind::Field {
                     assert_eq!(seg.adjacent_cities, 0, "{id}: only fields border cities");

@@ -85,6 +85,17 @@ pub fn turn_with(
     r: u8,
     deploy: Option<(Figure, &str)>,
 ) -> Vec<Score> {
+    scores(&turn_events(game, id, (x, y), r, deploy))
+}
+
+/// [`turn_with`], returning every event of the turn part.
+pub fn turn_events(
+    game: &mut Game,
+    id: &str,
+    (x, y): (i32, i32),
+    r: u8,
+    deploy: Option<(Figure, &str)>,
+) -> Vec<Event> {
     let mut events = game
         .draw(tile(id))
         .unwrap_or_else(|e| panic!("draw {id}: {e}"));
@@ -121,7 +132,7 @@ pub fn turn_with(
             }
         }
     }
-    scores(&events)
+    events
 }
 
 pub fn scores(events: &[Event]) -> Vec<Score> {
