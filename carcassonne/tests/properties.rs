@@ -13,8 +13,8 @@ mod common;
 use std::collections::{BTreeSet, HashSet};
 
 use carcassonne::{
-    Action, BuilderDoubleTurn, Config, FeatureKind, Figure, Game, Location, Pending, Position,
-    Rotation, TileSet,
+    Action, BuilderDoubleTurn, Config, FeatureKind, Figure, Game, KingRobberScoring, Location,
+    Pending, Position, Rotation, TileSet, Token,
 };
 use common::oracle::Oracle;
 use proptest::prelude::*;
@@ -83,6 +83,17 @@ fn check_game(
 ) -> Result<(), TestCaseError> {
     let mut config = Config::new(players);
     config.rules.farmers = farmers;
+    // King & Robber Baron variants and the Cult's partner option, by seed.
+    let scoring = [
+        KingRobberScoring::PerCompletedFeature,
+        KingRobberScoring::PerCompletedFeature,
+        KingRobberScoring::TenPerCard,
+        KingRobberScoring::FifteenForty,
+        KingRobberScoring::Continuously,
+    ][(seed >> 8) as usize % 5];
+    config.rules.king_robber_scoring = scoring;
+    config.rules.cult_unique_partner = seed & 2 == 0;
+    let unique_partner = config.rules.cult_unique_partner;
     if optional_double_turn {
         config.rules.builder_double_turn = BuilderDoubleTurn::Optional;
     }
@@ -131,7 +142,14 @@ fn check_game(
                         prop_assert_eq!(touching, 1);
                     }
                 } else {
-                    prop_assert_eq!(mine, edge_legal);
+                    // The Cult's neighbourhood rule on top of edge matching.
+                    let cult: BTreeSet<(i32, i32, u16)> = edge_legal
+                        .into_iter()
+                        .filter(|&(x, y, _)| {
+                            oracle.cult_allows(tile, Position::new(x, y), unique_partner)
+                        })
+                        .collect();
+                    prop_assert_eq!(mine, cult);
                 }
             }
             Pending::Deploy { pos } => {
@@ -199,6 +217,19 @@ fn check_game(
                 prop_assert!(s.final_scoring && s.points == 10);
                 continue;
             }
+            if let Some(token) = s.token {
+                // The King and the Robber Baron: 1 per completed city (road) on the board.
+                if s.final_scoring && scoring == KingRobberScoring::PerCompletedFeature {
+                    let kind = if token == Token::King {
+                        FeatureKind::City
+                    } else {
+                        FeatureKind::Road
+                    };
+                    prop_assert_eq!(s.points as usize, oracle.completed(kind));
+                    prop_assert_eq!(game.token_holder(token), Some(s.player));
+                }
+                continue;
+            }
             let (placed_tile, rot) = {
                 let t = game.board().tile_at(s.pos).unwrap();
                 (t.tile, t.rotation)
@@ -209,7 +240,7 @@ fn check_game(
                 .unwrap();
             let f = oracle.feature(s.pos, seg);
             if s.final_scoring {
-                prop_assert!(!s.complete || s.feature == FeatureKind::Monastery && f.complete);
+                prop_assert!(!s.complete || s.feature.is_monastic() && f.complete);
             }
             if s.complete {
                 prop_assert!(f.complete, "scored as complete but the oracle disagrees");
@@ -261,16 +292,21 @@ proptest! {
         check_game(players, seed, farmers, &[], false)?;
     }
 
-    /// Every combination of the base game with Inns & Cathedrals, Traders & Builders, River I
-    /// and River II, 2–6 players (6 only with Inns & Cathedrals).
+    /// Every combination of the base game with Inns & Cathedrals, Traders & Builders, River I,
+    /// River II, King & Robber Baron and the Cult, 2–6 players (6 only with Inns &
+    /// Cathedrals).
     #[test]
-    fn expansion_games_keep_every_invariant(combo in 1usize..16, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
-        // Every non-empty combination of the four expansion sets, by bit.
+    fn expansion_games_keep_every_invariant(combo in 1usize..64, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
+        // Every non-empty combination of the expansion sets, by bit (the Cult in its 5- or
+        // 6-tile edition by seed).
+        let cult = if seed & 4 == 0 { TileSet::Cult } else { TileSet::Cult6 };
         let all = [
             TileSet::InnsAndCathedrals,
             TileSet::TradersAndBuilders,
             TileSet::River,
             TileSet::River2,
+            TileSet::KingAndRobber,
+            cult,
         ];
         let sets: Vec<TileSet> =
             all.iter().enumerate().filter(|(i, _)| combo & (1 << i) != 0).map(|(_, s)| *s).collect();

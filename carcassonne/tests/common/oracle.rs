@@ -50,7 +50,7 @@ impl Oracle {
     pub fn feature(&self, pos: Position, seg: usize) -> Feature {
         let (tile, _) = self.tiles[&pos];
         let kind = tile.kind().segments[seg].kind;
-        if kind == FeatureKind::Monastery {
+        if kind == FeatureKind::Monastery || kind == FeatureKind::Shrine {
             let around = (-1..=1)
                 .flat_map(|dy| (-1..=1).map(move |dx| Position::new(pos.x + dx, pos.y + dy)))
                 .filter(|p| self.tiles.contains_key(p))
@@ -134,6 +134,67 @@ impl Oracle {
             }
         }
         out
+    }
+
+    /// The monastic building (monastery or shrine) of the tile at `p`, if any.
+    fn building(&self, p: Position) -> Option<FeatureKind> {
+        let (t, _) = self.tiles.get(&p)?;
+        t.kind()
+            .segments
+            .iter()
+            .map(|s| s.kind)
+            .find(|k| *k == FeatureKind::Monastery || *k == FeatureKind::Shrine)
+    }
+
+    fn around(p: Position) -> impl Iterator<Item = Position> {
+        (-1..=1)
+            .flat_map(move |dy| (-1..=1).map(move |dx| Position::new(p.x + dx, p.y + dy)))
+            .filter(move |q| *q != p)
+    }
+
+    /// The Cult's placement rule for `tile` at the empty `q` (CU.1; with `unique_partner`,
+    /// D-CU-4): never beside two buildings of the other type, and (option) never a second
+    /// partner for a building.
+    pub fn cult_allows(&self, tile: TileId, q: Position, unique_partner: bool) -> bool {
+        let mine = tile
+            .kind()
+            .segments
+            .iter()
+            .map(|s| s.kind)
+            .find(|k| *k == FeatureKind::Monastery || *k == FeatureKind::Shrine);
+        let Some(mine) = mine else { return true };
+        let other = if mine == FeatureKind::Shrine {
+            FeatureKind::Monastery
+        } else {
+            FeatureKind::Shrine
+        };
+        let partners: Vec<Position> = Self::around(q)
+            .filter(|p| self.building(*p) == Some(other))
+            .collect();
+        if partners.len() > 1 {
+            return false;
+        }
+        !(unique_partner
+            && partners
+                .iter()
+                .any(|&m| Self::around(m).any(|p| p != q && self.building(p) == Some(mine))))
+    }
+
+    /// Number of completed roads or cities (`kind`) on the board.
+    pub fn completed(&self, kind: FeatureKind) -> usize {
+        let mut seen: BTreeSet<(Position, usize)> = BTreeSet::new();
+        let mut n = 0;
+        for (&p, (t, _)) in &self.tiles {
+            for (i, seg) in t.kind().segments.iter().enumerate() {
+                if seg.kind != kind || seen.contains(&(p, i)) {
+                    continue;
+                }
+                let f = self.feature(p, i);
+                seen.extend(f.segments.iter().copied());
+                n += f.complete as usize;
+            }
+        }
+        n
     }
 
     /// The feature under every figure of `game`, with the figure's owner and kind.
