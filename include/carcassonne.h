@@ -79,7 +79,14 @@
 // Feature kind: river.
 #define CARC_FEATURE_RIVER 4
 
-// Location bit of the tile centre (monastery, inner field). Bits 0..12 are the edge points
+// Feature kind: shrine (the Cult; a follower on it is a heretic).
+#define CARC_FEATURE_SHRINE 5
+
+// Location bit of a tile's second inner field (`II`; only the bridge-city tile KR-05 has
+// one).
+#define CARC_LOCATION_SECOND_CENTRE (1 << 13)
+
+// Location bit of the tile centre (monastery, shrine, inner field). Bits 0..12 are the edge points
 // `NL N NR EL E ER SL S SR WL W WR`: a road or city sets the middle bit of each edge it
 // reaches (N = bit 1, E = 4, S = 7, W = 10), a field its half-edge bits.
 #define CARC_LOCATION_CENTRE (1 << 12)
@@ -132,6 +139,19 @@
 // Event kind: the active player took trade goods tokens (`player`, `goods`, `points` holds
 // the number of tokens).
 #define CARC_EVENT_GOODS_TAKEN 7
+
+// Event kind: the active player took the King or the Robber Baron (`player`, `token`,
+// `tiles` holds the size of the city or road that took it).
+#define CARC_EVENT_TOKEN_TAKEN 9
+
+// Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
+#define CARC_TOKEN_NONE 0
+
+// Token: the King (largest completed city).
+#define CARC_TOKEN_KING 1
+
+// Token: the Robber Baron (longest completed road).
+#define CARC_TOKEN_ROBBER_BARON 2
 
 // The result of every fallible function. `CARC_OK` is 0; `carc_status_str` names each value.
 enum carc_status
@@ -246,6 +266,9 @@ typedef struct carc_event {
   // `CARC_GOODS_*`: the good of a goods event or of a goods-majority score (then `tiles`
   // holds the player's tokens).
   uint32_t goods;
+  // `CARC_TOKEN_*`: the token taken, or the token a score is for (then `cities` holds the
+  // completed cities or roads paid for, 0 in the card variants, and `tiles` the cards).
+  uint32_t token;
 } carc_event;
 
 // A tile on the board.
@@ -509,6 +532,14 @@ carc_status carc_game_supply(const struct carc_game *game,
 // # Safety
 // `game` NULL or live; `out` NULL or an array of 3 writable `uint32_t`.
 carc_status carc_game_goods(const struct carc_game *game, uint32_t player, uint32_t (*out)[3]);
+
+// The seat holding the King (`CARC_TOKEN_KING`) or the Robber Baron
+// (`CARC_TOKEN_ROBBER_BARON`), or -1 when nobody does, into `*out`. `CARC_INVALID_ARGUMENT`
+// for another token value.
+//
+// # Safety
+// `game` NULL or live; `out` NULL or writable.
+carc_status carc_game_token_holder(const struct carc_game *game, uint32_t token, int32_t *out);
 
 // Tiles left in the stack, into `*out`.
 //

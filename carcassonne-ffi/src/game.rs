@@ -493,6 +493,25 @@ pub unsafe extern "C" fn carc_game_goods(
     })
 }
 
+/// The seat holding the King (`CARC_TOKEN_KING`) or the Robber Baron
+/// (`CARC_TOKEN_ROBBER_BARON`), or -1 when nobody does, into `*out`. `CARC_INVALID_ARGUMENT`
+/// for another token value.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_token_holder(
+    game: *const carc_game,
+    token: u32,
+    out: *mut i32,
+) -> carc_status {
+    ffi!({
+        let g = &arg_ref(game, "game")?.game;
+        let token = crate::types::token_from_c(token)?;
+        write_out(out, "out", g.token_holder(token).map_or(-1, |p| p as i32))
+    })
+}
+
 /// Tiles left in the stack, into `*out`.
 ///
 /// # Safety

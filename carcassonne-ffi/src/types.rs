@@ -383,6 +383,14 @@ fn token_to_c(token: Option<Token>) -> u32 {
     }
 }
 
+pub(crate) fn token_from_c(value: u32) -> Result<Token, carc_status> {
+    match value {
+        CARC_TOKEN_KING => Ok(Token::King),
+        CARC_TOKEN_ROBBER_BARON => Ok(Token::RobberBaron),
+        _ => invalid("token", value),
+    }
+}
+
 pub(crate) fn event_to_c(event: &Event) -> carc_event {
     let mut c = carc_event::default();
     let figure_fields = |c: &mut carc_event, player: usize, figure: Figure, pos: Position| {

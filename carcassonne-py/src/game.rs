@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use carcassonne::encoding::{observation, ActionSpace, OBSERVATION_PLANES};
-use carcassonne::{Action, Game, JczGame, Pending, TileId};
+use carcassonne::{Action, Game, JczGame, Pending, TileId, Token};
 
 use crate::values::{PyAction, PyEvent, PyPlacedFigure, PyPlacedTile};
 use crate::{make_config, ConfigError, IllegalActionError, RecordError};
@@ -163,6 +163,16 @@ impl PyGame {
                     .into_iter()
                     .collect()
             })
+            .collect()
+    }
+
+    /// Holders of the King and the Robber Baron (King & Robber Baron):
+    /// `{"king": 1, "robber_baron": None}` (seats, None while nobody holds one).
+    #[getter]
+    fn tokens(&self) -> std::collections::BTreeMap<&'static str, Option<usize>> {
+        [Token::King, Token::RobberBaron]
+            .into_iter()
+            .map(|t| (t.name(), self.game.token_holder(t)))
             .collect()
     }
 

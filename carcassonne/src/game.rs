@@ -408,6 +408,8 @@ pub struct Game {
     fork_seat: u8,
     /// Whether shrines can appear (the Cult's placement rule and challenges apply).
     pub(crate) shrines: bool,
+    /// In games with shrines: every monastery and shrine on the board, with its position.
+    pub(crate) buildings: Vec<(Position, FeatureKind)>,
     /// The King (index 0) and the Robber Baron (index 1).
     pub(crate) titles: [crate::expansions::king_and_robber::Title; 2],
     /// While the fork's seat places the fork out of turn because only river ends were left
@@ -482,6 +484,7 @@ impl Game {
                         .any(|t| t.kind().building == Some(FeatureKind::Shrine))
                 }),
             titles: Default::default(),
+            buildings: Vec::new(),
             last_tile: None,
             draws: Vec::with_capacity(capacity),
             actions: Vec::with_capacity(capacity * 2),
@@ -1211,6 +1214,11 @@ impl Game {
                 }
                 self.features
                     .connect(node_base + a as u16, neighbour.node_base + b as u16, middle);
+            }
+        }
+        if self.shrines {
+            if let Some(building) = kind.building {
+                self.buildings.push((pos, building));
             }
         }
         self.last_tile = Some(index);

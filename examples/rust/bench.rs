@@ -2,12 +2,41 @@
 //! over all legal actions, followers included), the median time of one `legal_actions()` call,
 //! and the time and size of a `Game` clone.
 //!
-//! `cargo run --release --example bench [-- --seconds S | --games N [--all-sets]]`
+//! Also the same with the sets of Expansions I (`base,inns,traders,river,river2`) and with every
+//! set (Expansions I, `king_robber`, `cult`), beside the work each game does.
+//!
+//! `cargo run --release --example bench [-- --seconds S | --games N [--all-sets | --every-set]]`
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use carcassonne::{Action, Config, Game};
+use carcassonne::{Action, Config, Game, TileSet};
+
+/// The sets of Expansions I.
+const EXPANSIONS_I: [TileSet; 5] = [
+    TileSet::Base,
+    TileSet::InnsAndCathedrals,
+    TileSet::TradersAndBuilders,
+    TileSet::River,
+    TileSet::River2,
+];
+
+/// Every set (one edition of the Cult).
+const EVERY_SET: [TileSet; 7] = [
+    TileSet::Base,
+    TileSet::InnsAndCathedrals,
+    TileSet::TradersAndBuilders,
+    TileSet::River,
+    TileSet::River2,
+    TileSet::KingAndRobber,
+    TileSet::Cult,
+];
+
+fn config_of(sets: &[TileSet]) -> Config {
+    let mut config = Config::new(2);
+    config.sets = sets.to_vec();
+    config
+}
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -43,7 +72,10 @@ fn main() {
         let n: u64 = n.parse().expect("--games takes a number");
         let mut config = Config::new(2);
         if std::env::args().any(|a| a == "--all-sets") {
-            config.sets = carcassonne::TileSet::ALL.to_vec();
+            config = config_of(&EXPANSIONS_I);
+        }
+        if std::env::args().any(|a| a == "--every-set") {
+            config = config_of(&EVERY_SET);
         }
         let mut total = 0u64;
         let start = Instant::now();
@@ -73,28 +105,22 @@ fn main() {
     let base_rate = median(rates);
     println!("random 2-player base games: {base_rate:.0} games/s (median of 5 rounds)");
 
-    // The same with every implemented expansion set.
-    let mut all = Config::new(2);
-    all.sets = carcassonne::TileSet::ALL.to_vec();
-    let mut rates = Vec::new();
-    for _ in 0..5 {
-        let start = Instant::now();
-        let mut games = 0u64;
-        while start.elapsed() < round {
-            black_box(random_game_of(all.clone(), seed, &mut buf, &mut rng));
-            seed += 1;
-            games += 1;
+    // The same with the sets of Expansions I, and with every set.
+    let timed = |config: &Config, seed: &mut u64, buf: &mut Vec<Action>, rng: &mut Pcg64Mcg| {
+        let mut rates = Vec::new();
+        for _ in 0..5 {
+            let start = Instant::now();
+            let mut games = 0u64;
+            while start.elapsed() < round {
+                black_box(random_game_of(config.clone(), *seed, buf, rng));
+                *seed += 1;
+                games += 1;
+            }
+            rates.push(games as f64 / start.elapsed().as_secs_f64());
         }
-        rates.push(games as f64 / start.elapsed().as_secs_f64());
-    }
-    let all_rate = median(rates);
-    println!(
-        "random 2-player games with {}: {all_rate:.0} games/s ({:.2}x the base game's time per game)",
-        all.sets.iter().map(|s| s.name()).collect::<Vec<_>>().join("+"),
-        base_rate / all_rate
-    );
-
-    // The work behind the ratio: decisions and listed legal actions per game.
+        median(rates)
+    };
+    // The work behind the ratios: decisions and listed legal actions per game.
     let work = |config: &Config, rng: &mut Pcg64Mcg, buf: &mut Vec<Action>| {
         let (mut decisions, mut listed) = (0u64, 0u64);
         for s in 0..200u64 {
@@ -110,14 +136,27 @@ fn main() {
         (decisions as f64 / 200.0, listed as f64 / 200.0)
     };
     let (base_decisions, base_listed) = work(&Config::new(2), &mut rng, &mut buf);
-    let (all_decisions, all_listed) = work(&all, &mut rng, &mut buf);
     println!(
-        "work per game: base {base_decisions:.0} decisions, {base_listed:.0} legal actions listed; \
-         all sets {all_decisions:.0} decisions, {all_listed:.0} listed ({:.2}x); time per listed \
-         action, all sets / base: {:.2}x",
-        all_listed / base_listed,
-        (base_rate / all_rate) / (all_listed / base_listed)
+        "  work per base game: {base_decisions:.0} decisions, {base_listed:.0} legal actions listed"
     );
+    for sets in [&EXPANSIONS_I[..], &EVERY_SET[..]] {
+        let config = config_of(sets);
+        let rate = timed(&config, &mut seed, &mut buf, &mut rng);
+        let (decisions, listed) = work(&config, &mut rng, &mut buf);
+        let tiles = config.stack_tiles().len() + 1;
+        println!(
+            "random 2-player games with {} ({tiles} tiles): {rate:.0} games/s ({:.2}x the base \
+             game's time per game)",
+            sets.iter().map(|s| s.name()).collect::<Vec<_>>().join("+"),
+            base_rate / rate
+        );
+        println!(
+            "  work per game: {decisions:.0} decisions, {listed:.0} legal actions listed ({:.2}x \
+             the base game's); time per listed action: {:.2}x the base game's",
+            listed / base_listed,
+            (base_rate / rate) / (listed / base_listed)
+        );
+    }
 
     // Positions from the middle of games, for legal_actions() and clone().
     for s in 0..200u64 {

@@ -490,6 +490,65 @@ static void test_optional_double_turn(void) {
     CHECK(seen >= 3);
 }
 
+/* King & Robber Baron and the Cult: token events, holders, shrine features. */
+static void test_king_robber_and_cult(void) {
+    carc_game *g = new_game("{\"players\": 3, \"sets\": [\"base\", \"king_robber\", \"cult\"]}", 11);
+    int32_t holder = 7;
+    STATUS(carc_game_token_holder(g, CARC_TOKEN_KING, &holder), CARC_OK);
+    CHECK(holder == -1);
+    STATUS(carc_game_token_holder(g, 9, &holder), CARC_INVALID_ARGUMENT);
+    STATUS(carc_game_token_holder(g, CARC_TOKEN_KING, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_game_token_holder(NULL, CARC_TOKEN_KING, &holder), CARC_NULL_ARGUMENT);
+    CHECK(holder == -1);
+    int32_t king = -1, robber = -1;
+    uint32_t king_size = 0, king_points = 0, shrine_deploys = 0;
+    bool over = false;
+    int guard = 0;
+    while (!over && guard++ < 1000) {
+        carc_action actions[512];
+        size_t len = 0;
+        STATUS(carc_game_legal_actions(g, actions, 512, &len), CARC_OK);
+        size_t pick = (size_t)guard % len;
+        for (size_t i = 0; i < len; i++) {
+            if (actions[i].kind == CARC_ACTION_DEPLOY && actions[i].feature == CARC_FEATURE_SHRINE) {
+                CHECK(actions[i].location == CARC_LOCATION_CENTRE);
+                pick = i;
+                shrine_deploys++;
+            }
+        }
+        STATUS(carc_game_play(g, &actions[pick]), CARC_OK);
+        carc_event events[64];
+        size_t n = 0;
+        STATUS(carc_game_events(g, events, 64, &n), CARC_OK);
+        for (size_t i = 0; i < n; i++) {
+            if (events[i].kind == CARC_EVENT_TOKEN_TAKEN) {
+                if (events[i].token == CARC_TOKEN_KING) {
+                    CHECK(events[i].tiles > king_size); /* strictly larger */
+                    king_size = events[i].tiles;
+                    king = events[i].player;
+                } else {
+                    CHECK(events[i].token == CARC_TOKEN_ROBBER_BARON);
+                    robber = events[i].player;
+                }
+            }
+            if (events[i].kind == CARC_EVENT_SCORED && events[i].token == CARC_TOKEN_KING) {
+                CHECK(events[i].final_scoring == 1 && events[i].player == king);
+                CHECK(events[i].points == events[i].cities);
+                king_points = events[i].points;
+            }
+        }
+        STATUS(carc_game_is_over(g, &over), CARC_OK);
+    }
+    CHECK(over);
+    CHECK(king >= 0 && robber >= 0 && king_points > 0);
+    CHECK(shrine_deploys > 0);
+    STATUS(carc_game_token_holder(g, CARC_TOKEN_KING, &holder), CARC_OK);
+    CHECK(holder == king);
+    STATUS(carc_game_token_holder(g, CARC_TOKEN_ROBBER_BARON, &holder), CARC_OK);
+    CHECK(holder == robber);
+    carc_game_free(g);
+}
+
 static void test_jcz(const char *path) {
     char *text = read_file(path);
     CHECK(text != NULL);
@@ -530,6 +589,7 @@ int main(int argc, char **argv) {
     test_explicit_draws();
     test_expansions();
     test_optional_double_turn();
+    test_king_robber_and_cult();
     test_jcz(argv[1]);
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -312,3 +312,28 @@ def test_optional_builder_double_turn_is_a_decision():
         if len(seen) >= 4:
             break
     assert True in seen and False in seen
+
+
+def test_king_robber_and_cult_from_python():
+    game = Game(players=3, sets=["base", "king_robber", "cult"], seed=11)
+    assert game.tokens == {"king": None, "robber_baron": None}
+    taken, shrines, finals = [], 0, {}
+    bots = [carcassonne.Bot("greedy", seat) for seat in range(3)]
+    while not game.is_over:
+        actions = game.legal_actions()
+        heretic = [a for a in actions if a.feature == "shrine"]
+        shrines += bool(heretic)
+        action = heretic[0] if heretic else bots[game.current_player].choose(game)
+        for event in game.play(action):
+            if event.kind == "token_taken":
+                assert event.token in ("king", "robber_baron") and event.size >= 1
+                taken.append((event.token, event.player, event.size))
+            if event.kind == "scored" and event.token:
+                finals[event.token] = (event.player, event.points, event.reason)
+    kings = [t for t in taken if t[0] == "king"]
+    assert kings and [s for _, _, s in kings] == sorted({s for _, _, s in kings})
+    assert game.tokens["king"] == kings[-1][1] == finals["king"][0]
+    assert finals["king"][2].startswith("the King: ")
+    assert shrines > 0
+    with pytest.raises(ConfigError, match="cult and cult6"):
+        Game(sets=["base", "cult", "cult6"])

@@ -26,15 +26,18 @@ impl Game {
         Some((building, placed.node_base + segment as u16))
     }
 
-    /// The positions around `pos` whose tile has a building of kind `kind`.
+    /// The positions around `pos` (its 8 neighbours) holding a building of kind `kind`.
     fn buildings_around(
         &self,
         pos: Position,
         kind: FeatureKind,
     ) -> impl Iterator<Item = Position> + '_ {
-        pos.surrounding()
-            .into_iter()
-            .filter(move |p| self.building_at(*p).is_some_and(|(k, _)| k == kind))
+        self.buildings
+            .iter()
+            .filter(move |(p, k)| {
+                *k == kind && *p != pos && (p.x - pos.x).abs() <= 1 && (p.y - pos.y).abs() <= 1
+            })
+            .map(|(p, _)| *p)
     }
 
     /// Whether a tile of kind `kind` may lie at the empty position `pos` under the Cult's
@@ -63,10 +66,11 @@ impl Game {
     /// [`Game::building_allows`] as a rotation mask at an open position: every edge-legal
     /// rotation, or none.
     pub(crate) fn building_fitting(&self, kind: &TileKind, o: &OpenPosition) -> u8 {
-        if self.building_allows(kind, o.pos) {
-            o.fitting(kind)
-        } else {
+        let fits = o.fitting(kind);
+        if fits != 0 && !self.building_allows(kind, o.pos) {
             0
+        } else {
+            fits
         }
     }
 
