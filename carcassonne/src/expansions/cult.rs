@@ -5,9 +5,9 @@
 //! followers on its incomplete partner go home without points (CU.4); both completed in the
 //! same turn part both score.
 //!
-//! Hook points: placement legality asks [`Game::building_allows`] for tiles with a monastery
+//! Hook points: placement legality asks `Game::building_allows` for tiles with a monastery
 //! or a shrine (only in games with shrines); `Game::score_completed` passes the buildings it
-//! scored to [`Game::settle_challenges`].
+//! scored to `Game::settle_challenges`.
 
 use crate::board::OpenPosition;
 use crate::events::Sink;
@@ -63,7 +63,7 @@ impl Game {
             && self.buildings_around(first, building).any(|p| p != pos))
     }
 
-    /// [`Game::building_allows`] as a rotation mask at an open position: every edge-legal
+    /// `Game::building_allows` as a rotation mask at an open position: every edge-legal
     /// rotation, or none.
     pub(crate) fn building_fitting(&self, kind: &TileKind, o: &OpenPosition) -> u8 {
         let fits = o.fitting(kind);

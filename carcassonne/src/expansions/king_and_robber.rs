@@ -5,7 +5,7 @@
 //! ([`KingRobberScoring`]).
 //!
 //! Hook points: `Game::score_completed` reports each turn part's completed cities and roads to
-//! [`Game::award_titles`]; the final scoring calls [`Game::score_titles`] after trade goods
+//! `Game::award_titles`; the final scoring calls `Game::score_titles` after trade goods
 //! (§5 F6).
 
 use crate::config::KingRobberScoring;
