@@ -337,6 +337,9 @@ impl Config {
         for &set in TileSet::ALL.iter().filter(|s| self.sets.contains(s)) {
             for &(id, count) in catalogue().set_counts(set) {
                 let kind = id.kind();
+                if set == TileSet::Count {
+                    continue; // the City of Carcassonne is laid, never drawn
+                }
                 let mut count = count as u16;
                 if start_out && id == start && count > 0 {
                     start_out = false;
@@ -429,6 +432,22 @@ impl Config {
         for (i, set) in self.sets.iter().enumerate() {
             if self.sets[..i].contains(set) {
                 return Err(ConfigError::Sets(format!("{set} is listed twice")));
+            }
+        }
+        if self.sets.contains(&TileSet::Count) {
+            if self.start.is_some() {
+                return Err(ConfigError::Tiles(
+                    "the City of Carcassonne is the starting area of a game with the Count: \
+                     no start tile can be given"
+                        .into(),
+                ));
+            }
+            if self.sets.contains(&TileSet::River) || self.sets.contains(&TileSet::River2) {
+                return Err(ConfigError::Sets(
+                    "the Count with a river is not supported yet (the rulebook advises against \
+                     the combination, S001)"
+                        .into(),
+                ));
             }
         }
         if self.sets.contains(&TileSet::Cult) && self.sets.contains(&TileSet::Cult6) {

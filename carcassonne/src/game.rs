@@ -159,11 +159,15 @@ impl Stack {
             fork_due: false,
             remaining: 0,
         };
-        // Sets whose kinds all carry the set's own tag, and no river to split off.
+        // Sets whose kinds all carry the set's own tag and are all drawn, and no river to split
+        // off.
         let plain = config.sets.iter().all(|s| {
             !matches!(
                 s,
-                crate::TileSet::River | crate::TileSet::River2 | crate::TileSet::Cult6
+                crate::TileSet::River
+                    | crate::TileSet::River2
+                    | crate::TileSet::Cult6
+                    | crate::TileSet::Count
             )
         });
         if config.stack.is_none() && plain {
@@ -490,7 +494,23 @@ impl Game {
             actions: Vec::with_capacity(capacity * 2),
             config: Arc::new(config),
         };
-        game.lay_tile(start.tile, Position::new(0, 0), start.rotation);
+        if game.config.sets.contains(&crate::TileSet::Count) {
+            // The City of Carcassonne is the starting area (`expansions.md` §1.3.2).
+            for piece in crate::catalogue().set(crate::TileSet::Count) {
+                let (x, y) = piece
+                    .kind()
+                    .markers
+                    .iter()
+                    .find_map(|m| match m {
+                        crate::Marker::CityOfCarcassonne(n) => Some(crate::city_position(*n)),
+                        _ => None,
+                    })
+                    .unwrap_or((0, 0));
+                game.lay_tile(piece, Position::new(x, y), Rotation::R0);
+            }
+        } else {
+            game.lay_tile(start.tile, Position::new(0, 0), start.rotation);
+        }
         game.last_tile = None;
         game.start_turn_part(&mut Quiet);
         Ok(game)

@@ -392,6 +392,7 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
             "king-and-robber" => TileSet::KingAndRobber,
             "cult/5" => TileSet::Cult,
             "cult/6" => TileSet::Cult6,
+            "count" => TileSet::Count,
             _ => return Err(ImportError::Unsupported(format!("tile set {key}"))),
         };
         if !config.sets.contains(&set) {
@@ -426,8 +427,9 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
             "traders" => config.elements.goods = Some(true),
             "king" => config.elements.king = Some(true),
             "robber" => config.elements.robber_baron = Some(true),
-            // Shrines come with the Cult's tiles.
-            "shrine" => {}
+            // Shrines come with the Cult's tiles; the Count figure (its quarters are not
+            // implemented: the City is the starting area only).
+            "shrine" | "count" => {}
             // River II's pig herds; no tile of the implemented sets has one. `river` comes with
             // any river set.
             "pig-herd" | "river" => {}
@@ -462,10 +464,14 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
         }
     }
 
+    // With the Count the start pieces are the City of Carcassonne, laid where JCloisterZone
+    // lays them.
+    let count = config.sets.contains(&TileSet::Count);
     if let Some(start) = setup
         .get("start")
         .and_then(Value::as_array)
         .and_then(|s| s.first())
+        .filter(|_| !count)
     {
         let tile = jcz_tile(as_str(field(start, "tile")?, "start.tile")?)?;
         let (x, y) = (

@@ -48,7 +48,7 @@ pub mod tile;
 pub use action::{Action, Figure};
 pub use board::{Board, PlacedTile};
 pub use bots::{Bot, BotKind};
-pub use catalogue::{catalogue, Catalogue};
+pub use catalogue::{catalogue, city_position, Catalogue};
 pub use config::{
     BuilderDoubleTurn, Config, Elements, FarmCityScoring, KingRobberScoring, ResolvedElements,
     RiverBaseStartTile, RiverTurnRule, Rules, SmallCityScoring, StartTile,

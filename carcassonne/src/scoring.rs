@@ -20,6 +20,10 @@ pub const FIELD_POINTS_PER_CITY: u32 = 3;
 pub const PIG_BONUS_PER_CITY: u32 = 1;
 /// Extra points per city for every owner of a field holding a River II pig herd (R2.10).
 pub const PIG_HERD_BONUS_PER_CITY: u32 = 1;
+/// The City of Carcassonne among the cities a field borders: not a feature of the board, but
+/// a completed city for farmers and the King (`expansions.md` C.5, K.5).
+pub(crate) const CITY_OF_CARCASSONNE: NodeId = NodeId::MAX;
+
 /// Points for each majority of a trade good at the end (TB-1.3).
 pub const GOODS_MAJORITY: u32 = 10;
 
@@ -534,11 +538,17 @@ impl Game {
         }
     }
 
-    /// The completed cities bordering the field with root `root` (each once, spec §1.6).
+    /// The completed cities bordering the field with root `root` (each once, spec §1.6); the
+    /// City of Carcassonne, a completed city beside every field on its pieces (C.5), appears
+    /// as [`CITY_OF_CARCASSONNE`].
     pub(crate) fn completed_cities_bordering(&self, root: NodeId) -> Vec<NodeId> {
         let mut cities = Vec::new();
         for m in self.features.members(root) {
             let (placed, segment) = self.node_tile(m);
+            if placed.tile.kind().is_city_of_carcassonne() && !cities.contains(&CITY_OF_CARCASSONNE)
+            {
+                cities.push(CITY_OF_CARCASSONNE);
+            }
             let mut bits = placed.tile.kind().segments[segment].adjacent_cities;
             while bits != 0 {
                 let j = bits.trailing_zeros() as u16;

@@ -299,11 +299,15 @@ pub enum TileSet {
     /// Use it instead of `cult`, not with it.
     #[serde(rename = "cult6")]
     Cult6,
+    /// The Count of Carcassonne: the City of Carcassonne as the starting area (12 pieces, never
+    /// drawn), a completed city for every field beside it (`expansions.md` §1.3).
+    #[serde(rename = "count")]
+    Count,
 }
 
 impl TileSet {
     /// Every tile set this library knows.
-    pub const ALL: [TileSet; 8] = [
+    pub const ALL: [TileSet; 9] = [
         TileSet::Base,
         TileSet::InnsAndCathedrals,
         TileSet::TradersAndBuilders,
@@ -312,10 +316,11 @@ impl TileSet {
         TileSet::KingAndRobber,
         TileSet::Cult,
         TileSet::Cult6,
+        TileSet::Count,
     ];
 
     /// The set's name in configs and on the command line: `base`, `inns`, `traders`, `river`,
-    /// `river2`, `king_robber`, `cult`, `cult6`.
+    /// `river2`, `king_robber`, `cult`, `cult6`, `count`.
     pub const fn name(self) -> &'static str {
         match self {
             TileSet::Base => "base",
@@ -326,6 +331,7 @@ impl TileSet {
             TileSet::KingAndRobber => "king_robber",
             TileSet::Cult => "cult",
             TileSet::Cult6 => "cult6",
+            TileSet::Count => "count",
         }
     }
 }
@@ -341,7 +347,7 @@ impl FromStr for TileSet {
 
     /// Parses a set name: `base` (also `basic`), `inns` (`inns-and-cathedrals`), `traders`
     /// (`traders-and-builders`), `river`, `river2`, `king_robber` (`king-and-robber`), `cult`
-    /// (`cult/5`), `cult6` (`cult/6`).
+    /// (`cult/5`), `cult6` (`cult/6`), `count`.
     fn from_str(s: &str) -> Result<TileSet, ParseError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "base" | "basic" => Ok(TileSet::Base),
@@ -356,10 +362,11 @@ impl FromStr for TileSet {
             "king_robber" | "king-and-robber" | "king_and_robber" => Ok(TileSet::KingAndRobber),
             "cult" | "cult/5" | "cult5" => Ok(TileSet::Cult),
             "cult6" | "cult/6" => Ok(TileSet::Cult6),
+            "count" => Ok(TileSet::Count),
             _ => Err(ParseError::new(
                 "tile set",
                 s,
-                "known sets: base, inns, traders, river, river2, king_robber, cult, cult6",
+                "known sets: base, inns, traders, river, river2, king_robber, cult, cult6, count",
             )),
         }
     }
@@ -496,6 +503,13 @@ impl TileKind {
             Some(&o) if o != NO_SEGMENT => Some(o as usize),
             _ => None,
         }
+    }
+
+    /// Whether the tile is a piece of the City of Carcassonne (the Count's starting area).
+    pub fn is_city_of_carcassonne(&self) -> bool {
+        self.markers
+            .iter()
+            .any(|m| matches!(m, Marker::CityOfCarcassonne(_)))
     }
 
     /// Whether the tile carries `marker`.

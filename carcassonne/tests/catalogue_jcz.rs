@@ -286,3 +286,8 @@ fn cult_tiles_match_jcloisterzone() {
     check_set("cult.xml", "cult/5", TileSet::Cult);
     check_set("cult.xml", "cult/6", TileSet::Cult6);
 }
+
+#[test]
+fn city_of_carcassonne_matches_jcloisterzone() {
+    check_set("count.xml", "count", TileSet::Count);
+}

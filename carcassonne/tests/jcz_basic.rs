@@ -138,6 +138,12 @@ fn inns_and_cathedrals_and_traders_and_builders_files_pass() {
     );
 }
 
+/// The Count's file: the City of Carcassonne as a completed city for a field (TS-32).
+#[test]
+fn count_file_passes() {
+    assert_eq!(every_file_passes(&["count"]), 1);
+}
+
 /// The King & Robber Baron files (all four scoring variants) and the Cult files.
 #[test]
 fn king_and_robber_and_cult_files_pass() {

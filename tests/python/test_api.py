@@ -337,3 +337,12 @@ def test_king_robber_and_cult_from_python():
     assert shrines > 0
     with pytest.raises(ConfigError, match="cult and cult6"):
         Game(sets=["base", "cult", "cult6"])
+
+
+def test_city_of_carcassonne_from_python():
+    game = Game(sets=["base", "count"], seed=3)
+    pieces = [t for t in game.board if t.tile.startswith("COC-")]
+    assert len(pieces) == 12 and (pieces[6].x, pieces[6].y) == (0, 0)
+    assert game.tiles_left == 70  # 71 base tiles without the start tile, one drawn
+    with pytest.raises(ConfigError, match="river"):
+        Game(sets=["base", "count", "river"])

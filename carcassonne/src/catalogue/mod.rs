@@ -5,6 +5,7 @@
 //! consistency and agreement with JCloisterZone's tile definitions.
 
 mod base;
+mod count;
 mod cult;
 mod inns_and_cathedrals;
 mod king_and_robber;
@@ -15,6 +16,8 @@ mod traders_and_builders;
 use std::sync::OnceLock;
 
 use crate::geometry::POINT_NAMES;
+pub use count::city_position;
+
 use crate::tile::{Compass, FeatureKind, Goods, Marker, Segment, TileId, TileKind, TileSet};
 
 /// All tile kinds of all sets, in a fixed order (the order of [`TileId::index`]).
@@ -84,6 +87,7 @@ pub fn catalogue() -> &'static Catalogue {
             (TileSet::KingAndRobber, king_and_robber::TILES),
             (TileSet::Cult, cult::TILES),
             (TileSet::Cult6, cult::SIXTH),
+            (TileSet::Count, count::TILES),
         ] {
             for line in table.lines().map(str::trim).filter(|l| !l.is_empty()) {
                 match parse_tile(set, line) {

@@ -1,7 +1,8 @@
 //! King & Robber Baron (spec `expansions.md` §1.4): the player who completes a city larger
 //! than every city completed before takes the King, a road longer than every road before the
 //! Robber Baron (strictly larger, judged once per turn part, whoever scored it); at the end the
-//! holders score 1 per completed city (road) on the board, or a house-rule variant
+//! holders score 1 per completed city (road) on the board, the City of Carcassonne included, or
+//! a house-rule variant
 //! ([`KingRobberScoring`]).
 //!
 //! Hook points: `Game::score_completed` reports each turn part's completed cities and roads to
@@ -112,7 +113,10 @@ impl Game {
             match scoring {
                 KingRobberScoring::Continuously => {}
                 KingRobberScoring::PerCompletedFeature => {
-                    let n = self.titles[i].completed;
+                    // The City of Carcassonne counts as a completed city (K.5).
+                    let city =
+                        token == Token::King && self.config.sets.contains(&crate::TileSet::Count);
+                    let n = self.titles[i].completed + city as u16;
                     self.pay_title(holder, token, n as u32, n, 1, sink);
                 }
                 KingRobberScoring::TenPerCard => {
