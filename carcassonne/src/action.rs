@@ -8,6 +8,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ParseError;
+use crate::expansions::count::Quarter;
 use crate::geometry::{Location, Position, Rotation};
 use crate::tile::{FeatureKind, TileId};
 
@@ -99,7 +100,10 @@ impl FromStr for Figure {
 /// - `deploy follower 1,-2 city NW`: put a follower on the city of the tile at `(1, -2)`
 ///   that reaches the north and west edges (locations as in JCloisterZone);
 /// - `double_turn`: take the second part of a builder's double turn (OPT-5 `optional`);
-/// - `pass`: deploy nothing, or decline that second part.
+/// - `enter follower market`: put a follower into a quarter of the City of Carcassonne;
+/// - `count blacksmith`: move the Count;
+/// - `leave follower castle 1,-2 city NW`: move a figure out of a quarter onto a feature;
+/// - `pass`: deploy nothing, or decline the optional decision.
 ///
 /// ```
 /// use carcassonne::Action;
@@ -132,18 +136,47 @@ pub enum Action {
     /// Take the second part of a builder's double turn: draw and lay another tile (spec TB-3,
     /// offered only with OPT-5 `optional`; `pass` declines it).
     DoubleTurn,
+    /// Put a figure from supply into a quarter of the City of Carcassonne (the Count, C.2).
+    EnterCity {
+        /// A follower or large follower.
+        figure: Figure,
+        /// The quarter.
+        quarter: Quarter,
+    },
+    /// Move the Count to another quarter (C.2, after a figure entered the City).
+    MoveCount {
+        /// The quarter the Count goes to.
+        quarter: Quarter,
+    },
+    /// Move a figure out of a quarter onto a feature: a completed one before it is scored
+    /// (C.3), or a field from the Market at the end (C.4).
+    LeaveCity {
+        /// Which figure.
+        figure: Figure,
+        /// The quarter it leaves.
+        quarter: Quarter,
+        /// The position of the tile it goes to.
+        pos: Position,
+        /// The feature kind there.
+        feature: FeatureKind,
+        /// The feature's location on that tile.
+        location: Location,
+    },
     /// Decline the optional step: deploy nothing, or (OPT-5 `optional`) no second turn part.
     Pass,
 }
 
 impl Action {
-    /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"` or
-    /// `"pass"`.
+    /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
+    /// `"count"`, `"leave"` or `"pass"`.
     pub const fn verb(&self) -> &'static str {
         match self {
             Action::Place { .. } => "place",
             Action::Deploy { .. } => "deploy",
             Action::DoubleTurn => "double_turn",
+            Action::EnterCity { .. } => "enter",
+            Action::MoveCount { .. } => "count",
+            Action::LeaveCity { .. } => "leave",
             Action::Pass => "pass",
         }
     }
@@ -166,6 +199,15 @@ impl fmt::Display for Action {
                 write!(f, "deploy {figure} {pos} {feature} {location}")
             }
             Action::DoubleTurn => f.write_str("double_turn"),
+            Action::EnterCity { figure, quarter } => write!(f, "enter {figure} {quarter}"),
+            Action::MoveCount { quarter } => write!(f, "count {quarter}"),
+            Action::LeaveCity {
+                figure,
+                quarter,
+                pos,
+                feature,
+                location,
+            } => write!(f, "leave {figure} {quarter} {pos} {feature} {location}"),
             Action::Pass => f.write_str("pass"),
         }
     }
@@ -181,6 +223,23 @@ impl FromStr for Action {
         match words.as_slice() {
             ["pass"] => Ok(Action::Pass),
             ["double_turn"] => Ok(Action::DoubleTurn),
+            ["enter", figure, quarter] => Ok(Action::EnterCity {
+                figure: figure.parse()?,
+                quarter: quarter.parse()?,
+            }),
+            ["count", quarter] => Ok(Action::MoveCount {
+                quarter: quarter.parse()?,
+            }),
+            ["leave", figure, quarter, pos, feature, location] => Ok(Action::LeaveCity {
+                figure: figure.parse()?,
+                quarter: quarter.parse()?,
+                pos: pos.parse()?,
+                feature: feature.parse()?,
+                location: location.parse()?,
+            }),
+            ["enter", ..] => Err(bad("expected `enter FIGURE QUARTER`")),
+            ["count", ..] => Err(bad("expected `count QUARTER`")),
+            ["leave", ..] => Err(bad("expected `leave FIGURE QUARTER X,Y FEATURE LOCATION`")),
             ["place", tile, pos, rot] => Ok(Action::Place {
                 tile: tile.parse()?,
                 pos: pos.parse()?,
@@ -195,7 +254,8 @@ impl FromStr for Action {
             ["place", ..] => Err(bad("expected `place TILE X,Y ROTATION`")),
             ["deploy", ..] => Err(bad("expected `deploy FIGURE X,Y FEATURE LOCATION`")),
             _ => Err(bad(
-                "expected `place ...`, `deploy ...`, `double_turn` or `pass`",
+                "expected `place ...`, `deploy ...`, `double_turn`, `enter ...`, `count ...`, \
+                 `leave ...` or `pass`",
             )),
         }
     }

@@ -131,6 +131,9 @@ pub struct Elements {
     /// The Robber Baron, for the longest completed road (§1.4.3); default: with the
     /// `king_robber` tiles.
     pub robber_baron: Option<bool>,
+    /// The Count and the four quarters of the City of Carcassonne (the board side with flags,
+    /// §1.3); default: with the `count` set. Off: the City is only the starting area.
+    pub count: Option<bool>,
 }
 
 /// [`Elements`] with every default filled in from the tile sets.
@@ -155,6 +158,8 @@ pub struct ResolvedElements {
     pub king: bool,
     /// The Robber Baron.
     pub robber_baron: bool,
+    /// The Count and the quarters (only with the `count` set).
+    pub count: bool,
 }
 
 /// Rule variants. The defaults are the rules of the authoritative rulebook (S003).
@@ -187,6 +192,9 @@ pub struct Rules {
     /// the other type (D-CU-4, as JCloisterZone does; default on). Off: only the rulebook's
     /// "never beside more than one building of the other type" (CU.1).
     pub cult_unique_partner: bool,
+    /// The Count: a figure that came back to supply during the turn part may be put into the
+    /// City (JCloisterZone's behaviour); default off, as S003 forbids it (D-C-6).
+    pub count_place_returned_figures: bool,
 }
 
 impl Default for Rules {
@@ -202,6 +210,7 @@ impl Default for Rules {
             builder_double_turn: BuilderDoubleTurn::Automatic,
             king_robber_scoring: KingRobberScoring::PerCompletedFeature,
             cult_unique_partner: true,
+            count_place_returned_figures: false,
         }
     }
 }
@@ -368,6 +377,7 @@ impl Config {
         let inns = self.sets.contains(&TileSet::InnsAndCathedrals);
         let traders = self.sets.contains(&TileSet::TradersAndBuilders);
         let king_robber = self.sets.contains(&TileSet::KingAndRobber);
+        let count = self.sets.contains(&TileSet::Count);
         let e = &self.elements;
         ResolvedElements {
             large_followers: e.large_followers.unwrap_or(inns as u8),
@@ -379,6 +389,7 @@ impl Config {
             pig_herd: e.pig_herd.unwrap_or(traders),
             king: e.king.unwrap_or(king_robber),
             robber_baron: e.robber_baron.unwrap_or(king_robber),
+            count: count && e.count.unwrap_or(true),
         }
     }
 

@@ -6,15 +6,19 @@
 //! `-R..=R` × `-R..=R`: `place = ((y + R) * S + (x + R)) * 4 + quarter_turns` with `S = 2R + 1`.
 //! After them come deployments on the tile just laid: `S² · 4 + figure · 16 + segment`, where
 //! `segment` is the segment's index in the tile's catalogue listing and `figure` the index of
-//! the figure kind (0 = follower; room for 8 kinds). Then `double_turn` (OPT-5), and the last
-//! id is `pass`. The numbering
-//! depends only on the config, so ids are stable across a game and across games of one config.
+//! the figure kind (0 = follower; room for 8 kinds). In a game with the Count come then
+//! `enter` (`figure · 4 + quarter`, follower or large follower), `count` (`quarter`) and
+//! `leave` (`((tile · 16 + segment) · 4 + quarter) · 2 + figure`, where `tile` is the target
+//! tile's index in board order, the City's pieces first). Then `double_turn` (OPT-5), and the
+//! last id is `pass`. The numbering depends only on the config, so ids are stable across a game
+//! and across games of one config (the `leave` ids name tiles by the order they were laid).
 //!
 //! **Observations.** [`OBSERVATION_PLANES`] planes of `(2r + 1)²` cells centred on the start
 //! tile `(0, 0)`: plane `k`, row `y + r`, column `x + r` describes position `(x, y)`; tiles
 //! outside the window are not shown.
 
 use crate::action::{Action, Figure};
+use crate::expansions::count::Quarter;
 use crate::game::{Game, Pending};
 use crate::geometry::{rotate_points, Position, Rotation};
 use crate::tile::FeatureKind;
@@ -51,14 +55,31 @@ pub const OBSERVATION_PLANES: [&str; 19] = [
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ActionSpace {
     radius: i64,
+    /// Tiles of the game in all (the City's pieces included), for the City's move ids; 0
+    /// without the Count.
+    city_tiles: usize,
 }
+
+/// Quarters per figure slot in the City's ids.
+const QUARTERS: usize = 4;
+/// Figure kinds that enter and leave the City: follower and large follower.
+const CITY_FIGURES: usize = 2;
 
 impl ActionSpace {
     /// The numbering for `game`'s config.
     pub fn of(game: &Game) -> ActionSpace {
-        let tiles = game.config().stack_tiles().len() as i64 + 1;
+        let config = game.config();
+        let city = game.count_quarter().is_some();
+        let pieces = if config.sets.contains(&crate::TileSet::Count) {
+            12
+        } else {
+            1
+        };
+        let tiles = config.stack_tiles().len() + pieces;
         ActionSpace {
-            radius: (tiles - 1).max(1),
+            // The City's pieces reach 2 beyond the origin.
+            radius: (tiles as i64 - 1).max(1) + if pieces > 1 { 2 } else { 0 },
+            city_tiles: if city { tiles } else { 0 },
         }
     }
 
@@ -70,9 +91,28 @@ impl ActionSpace {
         self.side() * self.side() * 4
     }
 
+    /// First id of the City's actions: after the deployments.
+    fn city_base(&self) -> usize {
+        self.placements() + FIGURE_SLOTS * SEGMENT_SLOTS
+    }
+
+    /// Ids of `enter` (figure × quarter) and `count` (quarter) actions; 0 without the Count.
+    fn city_small(&self) -> usize {
+        if self.city_tiles > 0 {
+            CITY_FIGURES * QUARTERS + QUARTERS
+        } else {
+            0
+        }
+    }
+
+    /// Ids of `leave` actions: target tile (board order) × segment × quarter × figure.
+    fn city_moves(&self) -> usize {
+        self.city_tiles * SEGMENT_SLOTS * QUARTERS * CITY_FIGURES
+    }
+
     /// Number of ids: every id is below this.
     pub fn size(&self) -> usize {
-        self.placements() + FIGURE_SLOTS * SEGMENT_SLOTS + 2
+        self.city_base() + self.city_small() + self.city_moves() + 2
     }
 
     /// The id of `action` in `game`'s current state, or `None` if the action has none (a
@@ -102,6 +142,34 @@ impl ActionSpace {
                 (segment < SEGMENT_SLOTS)
                     .then(|| self.placements() + figure_index(figure) * SEGMENT_SLOTS + segment)
             }
+            Action::EnterCity { figure, quarter } => {
+                let f = figure_index(figure);
+                (self.city_tiles > 0 && f < CITY_FIGURES)
+                    .then(|| self.city_base() + f * QUARTERS + quarter as usize)
+            }
+            Action::MoveCount { quarter } => (self.city_tiles > 0)
+                .then(|| self.city_base() + CITY_FIGURES * QUARTERS + quarter as usize),
+            Action::LeaveCity {
+                figure,
+                quarter,
+                pos,
+                feature,
+                location,
+            } => {
+                let f = figure_index(figure);
+                let tile = game.board().tiles().iter().position(|t| t.pos == pos)?;
+                let placed = game.board().tiles()[tile];
+                let segment =
+                    placed
+                        .tile
+                        .kind()
+                        .segment_with_location(feature, location, placed.rotation)?;
+                let index = ((tile * SEGMENT_SLOTS + segment) * QUARTERS + quarter as usize)
+                    * CITY_FIGURES
+                    + f;
+                (f < CITY_FIGURES && segment < SEGMENT_SLOTS && tile < self.city_tiles)
+                    .then(|| self.city_base() + self.city_small() + index)
+            }
             Action::DoubleTurn => Some(self.size() - 2),
             Action::Pass => Some(self.size() - 1),
         }
@@ -109,7 +177,7 @@ impl ActionSpace {
 
     /// The action with id `id` in `game`'s current state (legal or not), or `None` if `id`
     /// names nothing there (no tile in hand for a placement, no tile just laid or no such
-    /// segment for a deployment, or `id` out of range).
+    /// segment for a deployment, no such tile for a move, or `id` out of range).
     pub fn action(&self, game: &Game, id: usize) -> Option<Action> {
         if id >= self.size() {
             return None;
@@ -132,6 +200,33 @@ impl ActionSpace {
                 tile,
                 pos,
                 rotation: Rotation::from_quarter_turns((id % 4) as u8),
+            });
+        }
+        if id >= self.city_base() {
+            let rest = id - self.city_base();
+            if rest < CITY_FIGURES * QUARTERS {
+                return Some(Action::EnterCity {
+                    figure: FIGURES[rest / QUARTERS],
+                    quarter: Quarter::ALL[rest % QUARTERS],
+                });
+            }
+            if rest < self.city_small() {
+                return Some(Action::MoveCount {
+                    quarter: Quarter::ALL[rest - CITY_FIGURES * QUARTERS],
+                });
+            }
+            let rest = rest - self.city_small();
+            let figure = FIGURES[rest % CITY_FIGURES];
+            let quarter = Quarter::ALL[(rest / CITY_FIGURES) % QUARTERS];
+            let cell = rest / (CITY_FIGURES * QUARTERS);
+            let placed = *game.board().tiles().get(cell / SEGMENT_SLOTS)?;
+            let seg = placed.tile.kind().segments.get(cell % SEGMENT_SLOTS)?;
+            return Some(Action::LeaveCity {
+                figure,
+                quarter,
+                pos: placed.pos,
+                feature: seg.kind,
+                location: seg.location(placed.rotation),
             });
         }
         let rest = id - self.placements();
@@ -164,11 +259,14 @@ impl ActionSpace {
     }
 }
 
-/// Figure kinds in id order.
-const FIGURES: [Figure; 1] = [Figure::Follower];
+/// Figure kinds in id order (follower 0, large follower 1, builder 2, pig 3).
+const FIGURES: [Figure; 4] = Figure::ALL;
 
 fn figure_index(figure: Figure) -> usize {
-    FIGURES.iter().position(|f| *f == figure).unwrap_or(0)
+    FIGURES
+        .iter()
+        .position(|f| *f == figure)
+        .unwrap_or(FIGURE_SLOTS)
 }
 
 /// The observation of `game` with window radius `radius`: a flat `u8` array of shape
@@ -239,6 +337,50 @@ pub fn observation(game: &Game, radius: usize) -> Vec<u8> {
 mod tests {
     use super::*;
     use crate::config::Config;
+    use crate::TileSet;
+
+    /// Every legal action of whole games with every set (all figure kinds, the City's
+    /// decisions) has its own id, which names it back.
+    #[test]
+    fn ids_are_unique_and_round_trip_with_every_set() {
+        for (seed, sets) in [
+            (
+                3,
+                vec![
+                    TileSet::InnsAndCathedrals,
+                    TileSet::TradersAndBuilders,
+                    TileSet::River2,
+                ],
+            ),
+            (
+                4,
+                vec![
+                    TileSet::InnsAndCathedrals,
+                    TileSet::TradersAndBuilders,
+                    TileSet::Count,
+                ],
+            ),
+        ] {
+            let mut config = Config::new(3);
+            config.sets.extend(sets);
+            let mut game = Game::new(config, seed).unwrap();
+            let space = ActionSpace::of(&game);
+            let mut step = 0;
+            while !game.is_over() {
+                let legal = game.legal_actions();
+                let ids = space.legal_ids(&game);
+                assert_eq!(ids.len(), legal.len(), "every legal action has an id");
+                let unique: std::collections::BTreeSet<usize> = ids.iter().copied().collect();
+                assert_eq!(unique.len(), ids.len(), "ids are unique");
+                for (a, id) in legal.iter().zip(&ids) {
+                    assert!(*id < space.size());
+                    assert_eq!(space.action(&game, *id), Some(*a), "id {id}");
+                }
+                game.play(legal[(step * 7) % legal.len()]).unwrap();
+                step += 1;
+            }
+        }
+    }
 
     #[test]
     fn ids_round_trip_for_every_legal_action() {

@@ -120,6 +120,14 @@ pub enum PlayError {
         /// Why it is illegal.
         reason: &'static str,
     },
+    /// A decision of the City of Carcassonne (the Count) refused.
+    #[error("{action} is illegal: {reason}")]
+    IllegalCityAction {
+        /// The refused action.
+        action: Action,
+        /// Why it is illegal.
+        reason: &'static str,
+    },
     /// Passing is not allowed now.
     #[error("passing is not allowed: {reason}")]
     CannotPass {

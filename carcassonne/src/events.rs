@@ -15,6 +15,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::action::Figure;
+use crate::expansions::count::Quarter;
 use crate::geometry::{Location, Position, Rotation};
 use crate::tile::{FeatureKind, Goods, TileId};
 
@@ -223,6 +224,37 @@ pub enum Event {
         token: Token,
         /// Tiles of the city or road that took it.
         size: u16,
+    },
+    /// A figure went from supply into a quarter of the City of Carcassonne (the Count, C.2).
+    FigureEnteredCity {
+        /// Its owner.
+        player: usize,
+        /// Which figure.
+        figure: Figure,
+        /// The quarter.
+        quarter: Quarter,
+    },
+    /// The Count moved to another quarter (C.2).
+    CountMoved {
+        /// Who moved him.
+        player: usize,
+        /// Where he stands now.
+        quarter: Quarter,
+    },
+    /// A figure left a quarter of the City onto a feature (C.3, C.4).
+    FigureLeftCity {
+        /// Its owner.
+        player: usize,
+        /// Which figure.
+        figure: Figure,
+        /// The quarter it left.
+        quarter: Quarter,
+        /// The position of the tile it went to.
+        pos: Position,
+        /// The feature kind.
+        feature: FeatureKind,
+        /// The feature's location on that tile.
+        location: Location,
     },
     /// A figure went back to its owner's supply after its feature was scored (spec B-7.1).
     FigureReturned {

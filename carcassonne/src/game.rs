@@ -39,18 +39,36 @@ pub enum Pending {
     /// OPT-5 `optional` ([`BuilderDoubleTurn`](crate::BuilderDoubleTurn)), after the first
     /// part is scored and while tiles are left.
     DoubleTurn,
+    /// The Count (C.2): an opponent scored in this turn part and the current player did not;
+    /// they may put a follower into a quarter ([`Action::EnterCity`]) or pass.
+    EnterCity,
+    /// The Count (C.2): after a figure entered the City, the current player may move the Count
+    /// to another quarter ([`Action::MoveCount`]) or pass.
+    MoveCount,
+    /// The Count (C.3): before completed, occupied features are scored, the current player
+    /// ([`Game::current_player`], in seat order from the left of the active player) may move
+    /// figures out of the quarters into them ([`Action::LeaveCity`]), then passes.
+    LeaveCity,
+    /// The Count (C.4): at the end, the current player moves one figure from the Market onto a
+    /// field ([`Action::LeaveCity`]); no pass.
+    Market,
     /// The game is over and scored.
     GameOver,
 }
 
 impl Pending {
-    /// A short name: `draw`, `place`, `deploy`, `double turn`, `game over`.
+    /// A short name: `draw`, `place`, `deploy`, `double turn`, `enter city`, `move count`,
+    /// `leave city`, `market`, `game over`.
     pub const fn name(&self) -> &'static str {
         match self {
             Pending::Draw => "draw",
             Pending::Place { .. } => "place",
             Pending::Deploy { .. } => "deploy",
             Pending::DoubleTurn => "double turn",
+            Pending::EnterCity => "enter city",
+            Pending::MoveCount => "move count",
+            Pending::LeaveCity => "leave city",
+            Pending::Market => "market",
             Pending::GameOver => "game over",
         }
     }
@@ -414,6 +432,10 @@ pub struct Game {
     pub(crate) shrines: bool,
     /// In games with shrines: every monastery and shrine on the board, with its position.
     pub(crate) buildings: Vec<(Position, FeatureKind)>,
+    /// The City of Carcassonne's quarters and the Count (games with the Count element).
+    pub(crate) city: Option<Box<crate::expansions::count::City>>,
+    /// The seat that laid the last tile (the Market rounds start left of it, C.4).
+    pub(crate) last_placer: u8,
     /// The King (index 0) and the Robber Baron (index 1).
     pub(crate) titles: [crate::expansions::king_and_robber::Title; 2],
     /// While the fork's seat places the fork out of turn because only river ends were left
@@ -421,7 +443,7 @@ pub struct Game {
     /// second of a double turn.
     fork_interlude: Option<(u8, bool)>,
     /// Index of the tile laid in the current turn part.
-    last_tile: Option<u16>,
+    pub(crate) last_tile: Option<u16>,
     draws: Vec<TileId>,
     actions: Vec<Action>,
 }
@@ -489,6 +511,10 @@ impl Game {
                 }),
             titles: Default::default(),
             buildings: Vec::new(),
+            city: elements
+                .count
+                .then(|| Box::new(crate::expansions::count::City::new())),
+            last_placer: config.first_player as u8,
             last_tile: None,
             draws: Vec::with_capacity(capacity),
             actions: Vec::with_capacity(capacity * 2),
@@ -535,7 +561,7 @@ impl Game {
 
     /// The seat whose decision is pending (after the game: the seat that would have been next).
     pub fn current_player(&self) -> usize {
-        self.current as usize
+        self.city_mover().unwrap_or(self.current) as usize
     }
 
     /// The pending decision.
@@ -739,6 +765,9 @@ impl Game {
                 out.push(Action::Pass);
             }
             Pending::DoubleTurn => out.extend([Action::DoubleTurn, Action::Pass]),
+            Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity | Pending::Market => {
+                self.city_actions(out)
+            }
             Pending::Draw | Pending::GameOver => {}
         }
     }
@@ -799,6 +828,11 @@ impl Game {
                     .sum::<usize>()
             }
             Pending::DoubleTurn => 2,
+            Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity | Pending::Market => {
+                let mut out = Vec::new();
+                self.city_actions(&mut out);
+                out.len()
+            }
             Pending::Draw | Pending::GameOver => 0,
         }
     }
@@ -1056,6 +1090,37 @@ impl Game {
             }
             (Pending::Deploy { .. } | Pending::DoubleTurn, Action::Pass)
             | (Pending::DoubleTurn, Action::DoubleTurn) => Ok(None),
+            (
+                Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity,
+                Action::EnterCity { .. }
+                | Action::MoveCount { .. }
+                | Action::LeaveCity { .. }
+                | Action::Pass,
+            )
+            | (Pending::Market, Action::LeaveCity { .. } | Action::Pass) => {
+                if self.city_action_is_legal(action) {
+                    Ok(None)
+                } else {
+                    Err(PlayError::IllegalCityAction {
+                        action,
+                        reason: match self.pending {
+                            Pending::EnterCity => {
+                                "offered: a follower or large follower from supply (not one \
+                                 that came back this turn) into a quarter, or pass"
+                            }
+                            Pending::MoveCount => "offered: the Count to another quarter, or pass",
+                            Pending::LeaveCity => {
+                                "offered: a figure of the deciding player from an unblocked \
+                                 quarter onto a matching feature completed now, or pass"
+                            }
+                            _ => {
+                                "offered: a figure of the deciding player from the Market onto \
+                                  a field; moving is mandatory"
+                            }
+                        },
+                    })
+                }
+            }
             (pending, action) => Err(PlayError::WrongDecision {
                 action,
                 pending: pending.name(),
@@ -1109,6 +1174,7 @@ impl Game {
                 rotation,
             } => {
                 let player = self.current as usize;
+                self.last_placer = self.current;
                 let index = self.lay_tile(tile, pos, rotation);
                 if S::WANTED {
                     sink.push(Event::TilePlaced {
@@ -1158,6 +1224,17 @@ impl Game {
                 self.second_part = false;
                 self.current = ((self.current as usize + 1) % self.players()) as u8;
                 self.start_turn_part(sink);
+            }
+            Action::Pass
+                if matches!(
+                    self.pending,
+                    Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity
+                ) =>
+            {
+                self.apply_city_action(action, sink)
+            }
+            Action::EnterCity { .. } | Action::MoveCount { .. } | Action::LeaveCity { .. } => {
+                self.apply_city_action(action, sink)
             }
             Action::Pass => self.finish_turn_part(sink),
             Action::DoubleTurn => {
@@ -1276,11 +1353,31 @@ impl Game {
     }
 
     /// Scores what the turn part completed, then moves to the next player's draw.
-    fn finish_turn_part<S: Sink>(&mut self, sink: &mut S) {
+    pub(crate) fn finish_turn_part<S: Sink>(&mut self, sink: &mut S) {
         if let Some(index) = self.last_tile {
-            self.score_completed(index as usize, sink);
+            if self.city.is_some() {
+                // The Count: figures may leave the City before the scoring (C.3), and after it
+                // the active player may enter it (C.2).
+                if self.open_leave_round(index as usize) {
+                    return;
+                }
+                let before: Vec<u32> = (0..self.players()).map(|p| self.score(p)).collect();
+                self.score_completed(index as usize, sink);
+                self.last_tile = None;
+                if self.offer_city_entry(&before) {
+                    return;
+                }
+            } else {
+                self.score_completed(index as usize, sink);
+            }
         }
         self.last_tile = None;
+        self.next_turn_part(sink);
+    }
+
+    /// After a turn part is scored: the next turn part (a double turn, the turn after a lake,
+    /// the fork's interlude) or the next player's turn.
+    pub(crate) fn next_turn_part<S: Sink>(&mut self, sink: &mut S) {
         if let Some((seat, second_part)) = self.fork_interlude.take() {
             // The fork was placed out of turn (R2.5): no double turn comes of it.
             self.current = seat;
@@ -1308,6 +1405,7 @@ impl Game {
     /// Draws for the current player (automatic draws) or waits for a draw (explicit); ends the
     /// game when the stack is empty (spec B-8.1).
     fn start_turn_part<S: Sink>(&mut self, sink: &mut S) {
+        self.reset_city_turn_part();
         if self.stack.remaining == 0 {
             self.end_game(sink);
             return;
@@ -1361,7 +1459,10 @@ impl Game {
         }
     }
 
-    fn end_game<S: Sink>(&mut self, sink: &mut S) {
+    pub(crate) fn end_game<S: Sink>(&mut self, sink: &mut S) {
+        if self.open_market() {
+            return; // the Market first (C.4)
+        }
         self.pending = Pending::GameOver;
         self.final_scoring(sink);
         if S::WANTED {
@@ -1398,6 +1499,7 @@ impl PartialEq for Game {
             && self.stack.fork == other.stack.fork
             && self.fork_interlude == other.fork_interlude
             && self.titles == other.titles
+            && self.city == other.city
             && self.lake_turn_due == other.lake_turn_due
             && self.second_part == other.second_part
             && self.rng == other.rng

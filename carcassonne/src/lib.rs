@@ -56,6 +56,7 @@ pub use config::{
 };
 pub use error::{ConfigError, DrawError, ImportError, ParseError, PlayError, RecordError};
 pub use events::{Event, Score, Token};
+pub use expansions::count::Quarter;
 pub use game::{Game, Pending, PlacedFigure};
 pub use geometry::{Location, Position, Rotation, Side};
 pub use jcz::{AssertionResult, JczGame};

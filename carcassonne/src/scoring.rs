@@ -393,6 +393,7 @@ impl Game {
             }
             self.figures.remove(i);
             self.players[f.player as usize].supply[figure_index(f.figure)] += 1;
+            self.note_returned(f.player, f.figure);
         }
         self.features.clear_figures(root);
     }

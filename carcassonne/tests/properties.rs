@@ -14,7 +14,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use carcassonne::{
     Action, BuilderDoubleTurn, Config, FeatureKind, Figure, Game, KingRobberScoring, Location,
-    Pending, Position, Rotation, TileSet, Token,
+    Pending, Position, Quarter, Rotation, TileSet, Token,
 };
 use common::oracle::Oracle;
 use proptest::prelude::*;
@@ -161,6 +161,45 @@ fn check_game(
                 prop_assert!(optional_double_turn);
                 prop_assert_eq!(&legal, &vec![Action::DoubleTurn, Action::Pass]);
             }
+            // The Count's decisions: optional ones end with a pass; the Market's moves are
+            // mandatory; every move is the deciding player's, from a quarter not holding the
+            // Count, onto a feature its quarter leads to.
+            Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity | Pending::Market => {
+                let market = game.pending() == Pending::Market;
+                prop_assert_eq!(legal.last() == Some(&Action::Pass), !market);
+                prop_assert!(legal.len() >= 2 || market, "a City decision with no option");
+                let occupied = oracle.figure_features(&game);
+                let me = game.current_player();
+                for a in &legal {
+                    let Action::LeaveCity {
+                        figure,
+                        quarter,
+                        pos,
+                        feature,
+                        location,
+                    } = *a
+                    else {
+                        continue;
+                    };
+                    prop_assert!(
+                        quarter.leads_to(feature) && (quarter == Quarter::Market) == market
+                    );
+                    prop_assert!(Some(quarter) != game.count_quarter(), "a blocked quarter");
+                    prop_assert!(game.quarter_figures(quarter).contains(&(me, figure)));
+                    let placed = game.board().tile_at(pos).unwrap();
+                    let seg = placed
+                        .tile
+                        .kind()
+                        .segment_with_location(feature, location, placed.rotation)
+                        .unwrap();
+                    let target = oracle.feature(pos, seg);
+                    if !market {
+                        // C.3: completed in this turn part and occupied.
+                        prop_assert!(target.complete);
+                        prop_assert!(occupied.iter().any(|(_, f)| f.segments == target.segments));
+                    }
+                }
+            }
             other => prop_assert!(false, "legal actions at {other:?}"),
         }
         // Every legal action plays (checked on a sample of steps: each costs a clone).
@@ -203,8 +242,13 @@ fn check_game(
                     .iter()
                     .filter(|f| f.player == p && f.figure == figure)
                     .count();
+                let in_city = carcassonne::Quarter::ALL
+                    .iter()
+                    .flat_map(|q| game.quarter_figures(*q))
+                    .filter(|&(owner, f)| owner == p && f == figure)
+                    .count();
                 prop_assert_eq!(
-                    on_board + game.supply(p, figure) as usize,
+                    on_board + in_city + game.supply(p, figure) as usize,
                     initial[k] as usize
                 );
             }

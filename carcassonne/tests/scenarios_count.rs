@@ -1,15 +1,17 @@
-//! The Count of Carcassonne (spec `expansions.md` §1.3), so far the City of Carcassonne as the
-//! starting area: TS-32 as a test named after it, the City's outer edge profile, its three
-//! fields and roads, and the City as a completed city for farmers and the King. Positions are
-//! JCloisterZone's (piece 7 at (0, 0)); the spec's §1.3 coordinates are these shifted by
-//! (+2, −1).
+//! The Count of Carcassonne (spec `expansions.md` §1.3): TS-04 to TS-07 and TS-32 as tests
+//! named after them; the City of Carcassonne as the starting area (its outer edge profile,
+//! fields and roads), as a completed city for farmers and the King; the quarters: entering the
+//! City (C.2, D-C-6), moving out before a scoring in seat order (C.3), the blocked quarter,
+//! and the Market at the end (C.4). Positions are JCloisterZone's (piece 7 at (0, 0)); the
+//! spec's §1.3 coordinates are these shifted by (+2, −1).
 
 mod common;
 
 use carcassonne::{
-    Action, Config, EdgeKind, Event, FeatureKind, Game, Position, Rules, Side, TileSet, Token,
+    Action, Config, EdgeKind, Event, FeatureKind, Figure, Game, Pending, PlayError, Position,
+    Quarter, Rules, Side, TileSet, Token,
 };
-use common::{scenario_with, tile, turn, turn_events};
+use common::{scenario_with, tile, turn, turn_events, turn_with};
 
 fn count_game(names: &[&str], tiles: &[&str], sets: &[TileSet]) -> Game {
     let mut all = vec![TileSet::Count];
@@ -133,4 +135,322 @@ fn the_count_refuses_a_start_tile_and_rivers() {
     c.sets.push(TileSet::River2);
     let err = Game::new(c, 0).unwrap_err().to_string();
     assert!(err.contains("river"), "{err}");
+}
+
+fn act(g: &mut Game, text: &str) -> Vec<Event> {
+    let action: Action = text.parse().unwrap();
+    g.play(action).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn texts(g: &Game) -> Vec<String> {
+    g.legal_actions().iter().map(|a| a.to_string()).collect()
+}
+
+/// A player who completed nothing for themselves puts a follower into `quarter` and leaves the
+/// Count where he is.
+fn enter(g: &mut Game, quarter: &str) {
+    assert_eq!(g.pending(), Pending::EnterCity);
+    act(g, &format!("enter follower {quarter}"));
+    assert_eq!(g.pending(), Pending::MoveCount);
+    act(g, "pass");
+}
+
+#[test]
+fn ts04_gaining_a_follower_in_the_city() {
+    let mut g = count_game(&["Blue", "Red"], &["E", "E"], &[]);
+    assert_eq!(
+        g.count_quarter(),
+        Some(Quarter::Castle),
+        "the Count starts in the Castle"
+    );
+    turn(&mut g, "E", (-1, -2), 0, Some("C1")); // Blue's knight, north of COC-02
+    let scores = turn(&mut g, "E", (-1, -3), 2, None); // Red closes the city
+    assert_eq!(
+        scores
+            .iter()
+            .map(|s| (s.player, s.points))
+            .collect::<Vec<_>>(),
+        vec![(0, 4)]
+    );
+    // Red received nothing, Blue scored: Red may enter any quarter, the Castle included.
+    assert_eq!((g.pending(), g.current_player()), (Pending::EnterCity, 1));
+    assert_eq!(
+        texts(&g),
+        vec![
+            "enter follower castle",
+            "enter follower market",
+            "enter follower blacksmith",
+            "enter follower cathedral",
+            "pass"
+        ]
+    );
+    let events = act(&mut g, "enter follower cathedral");
+    assert!(events.contains(&Event::FigureEnteredCity {
+        player: 1,
+        figure: Figure::Follower,
+        quarter: Quarter::Cathedral
+    }));
+    assert_eq!(
+        texts(&g),
+        vec![
+            "count market",
+            "count blacksmith",
+            "count cathedral",
+            "pass"
+        ]
+    );
+    act(&mut g, "count blacksmith");
+    assert_eq!(g.count_quarter(), Some(Quarter::Blacksmith));
+    assert_eq!(
+        g.quarter_figures(Quarter::Cathedral),
+        vec![(1, Figure::Follower)]
+    );
+    assert_eq!(
+        g.followers_in_supply(1),
+        6,
+        "the follower left Red's supply"
+    );
+    assert!(g.is_over());
+    assert_eq!(g.scores(), vec![4, 0]);
+}
+
+#[test]
+fn ts04_variant_a_the_active_player_scored_too() {
+    // Red also had a knight in the city: a tie, both score, no offer.
+    let g = variant_c(Figure::Follower, Rules::default(), &[(0, 8), (1, 8)]);
+    assert!(g.is_over(), "no offer: Red scored");
+}
+
+#[test]
+fn ts04_variant_b_a_farmer_does_not_spoil_it() {
+    let mut g = count_game(&["Blue", "Red"], &["E", "E"], &[]);
+    turn(&mut g, "E", (-1, -2), 0, Some("C1"));
+    turn(&mut g, "E", (-1, -3), 2, Some("F1")); // a farmer on the new tile's own field
+    assert_eq!(g.pending(), Pending::EnterCity);
+}
+
+/// TS-04 variant C's board: Blue's `blue` and Red's knight in one city, which Red closes;
+/// every player has one follower; `scores` are the city's.
+fn variant_c(blue: Figure, rules: Rules, scores: &[(usize, u32)]) -> Game {
+    let mut config = Config::new(2);
+    config.names = vec!["Blue".into(), "Red".into()];
+    config.sets = vec![TileSet::Base, TileSet::InnsAndCathedrals, TileSet::Count];
+    config.followers = 1;
+    config.rules = rules;
+    config.explicit_draws = true;
+    config.stack = Some(["E", "E", "N", "N"].iter().map(|t| tile(t)).collect());
+    let mut g = Game::new(config, 0).unwrap();
+    turn_with(&mut g, "E", (-1, -2), 0, Some((blue, "C1")));
+    turn(&mut g, "E", (0, -2), 0, Some("C1")); // Red's knight, a city of its own for now
+    turn(&mut g, "N", (-1, -3), 2, None);
+    let got = turn(&mut g, "N", (0, -3), 3, None); // joins and closes the city: 4 tiles
+    assert_eq!(
+        got.iter().map(|s| (s.player, s.points)).collect::<Vec<_>>(),
+        scores
+    );
+    g
+}
+
+#[test]
+fn ts04_variant_c_a_figure_back_this_turn_may_not_enter() {
+    let g = variant_c(Figure::LargeFollower, Rules::default(), &[(0, 8)]);
+    assert_eq!(g.followers_in_supply(1), 1, "Red's knight came back");
+    // D-C-6: only the large follower, which was in supply before the turn, may enter.
+    assert_eq!(
+        texts(&g),
+        vec![
+            "enter large_follower castle",
+            "enter large_follower market",
+            "enter large_follower blacksmith",
+            "enter large_follower cathedral",
+            "pass"
+        ]
+    );
+    let mut g2 = g.clone();
+    let err = g2
+        .play("enter follower castle".parse().unwrap())
+        .unwrap_err();
+    assert!(matches!(err, PlayError::IllegalCityAction { .. }), "{err}");
+    assert!(g2 == g, "the refused action changed nothing");
+    // With JCloisterZone's option the returned knight may enter too.
+    let mut rules = Rules::default();
+    rules.count_place_returned_figures = true;
+    let g = variant_c(Figure::LargeFollower, rules, &[(0, 8)]);
+    assert!(texts(&g).contains(&"enter follower castle".to_owned()));
+}
+
+/// Cities for the quarters: a knight's 2-tile city north of the City at column `x`, opened
+/// by one player and closed by the next.
+const NORTH: i32 = -2;
+
+/// TS-05's board: Blacksmith {Red ×2, Blue ×1} (the Count moved to `count` by Blue's entry),
+/// then Blue's highwayman on a road from COC-01; Red is to lay the tile that completes it.
+fn ts05_board(count: &str) -> Game {
+    let tiles = ["E", "E", "U", "E", "E", "E", "E", "U", "A"];
+    let mut g = count_game(&["Red", "Blue"], &tiles, &[]);
+    turn(&mut g, "E", (-2, NORTH), 0, Some("C1")); // Red's knight
+    turn(&mut g, "E", (-2, NORTH - 1), 2, None); // Blue closes it: Red +4
+    act(&mut g, "enter follower blacksmith");
+    act(
+        &mut g,
+        &if count == "castle" {
+            "pass".to_owned()
+        } else {
+            format!("count {count}")
+        },
+    );
+    turn(&mut g, "U", (2, 0), 1, None); // Red: elsewhere
+    turn(&mut g, "E", (-1, NORTH), 0, Some("C1")); // Blue's knight
+    turn(&mut g, "E", (-1, NORTH - 1), 2, None); // Red closes it: Blue +4
+    enter(&mut g, "blacksmith");
+    turn(&mut g, "E", (0, NORTH), 0, Some("C1")); // Blue's knight
+    turn(&mut g, "E", (0, NORTH - 1), 2, None); // Red closes it: Blue +4
+    enter(&mut g, "blacksmith");
+    turn(&mut g, "U", (-3, -1), 0, Some("R1")); // Blue's highwayman, joins R_W of COC-01
+    assert_eq!(g.scores(), vec![4, 8]);
+    let smiths = g.quarter_figures(Quarter::Blacksmith);
+    assert_eq!(smiths.iter().filter(|f| f.0 == 0).count(), 2);
+    assert_eq!(smiths.iter().filter(|f| f.0 == 1).count(), 1);
+    g
+}
+
+#[test]
+fn ts05_moving_out_from_the_blacksmith() {
+    let mut g = ts05_board("castle");
+    g.draw(tile("A")).unwrap();
+    act(&mut g, "place A -4,-1 R270"); // the road ends at a monastery: 3 tiles, completed
+    act(&mut g, "pass"); // no deployment
+                         // The movement round: Blue first (left of Red), then Red.
+    assert_eq!((g.pending(), g.current_player()), (Pending::LeaveCity, 1));
+    assert_eq!(
+        texts(&g),
+        vec!["leave follower blacksmith -4,-1 road E", "pass"]
+    );
+    act(&mut g, "pass");
+    assert_eq!(g.current_player(), 0);
+    act(&mut g, "leave follower blacksmith -4,-1 road E");
+    assert_eq!(g.current_player(), 0, "Red may move again");
+    let events = act(&mut g, "leave follower blacksmith -4,-1 road E");
+    let scores: Vec<(usize, u32)> = events
+        .iter()
+        .filter_map(Event::score)
+        .filter(|s| !s.final_scoring)
+        .map(|s| (s.player, s.points))
+        .collect();
+    assert_eq!(
+        scores,
+        vec![(0, 3)],
+        "Red 2 against Blue 1: Red +3, Blue nothing"
+    );
+    assert_eq!(
+        g.quarter_figures(Quarter::Blacksmith),
+        vec![(1, Figure::Follower)]
+    );
+    assert_eq!(
+        g.followers_in_supply(0),
+        7,
+        "both figures went home after the scoring"
+    );
+    assert_eq!(
+        g.followers_in_supply(1),
+        6,
+        "Blue's thief home, one figure in the City"
+    );
+    assert!(g.is_over());
+    assert_eq!(g.scores(), vec![7, 8]);
+}
+
+#[test]
+fn ts06_the_counts_quarter_is_blocked() {
+    let mut g = ts05_board("blacksmith");
+    assert_eq!(g.count_quarter(), Some(Quarter::Blacksmith));
+    g.draw(tile("A")).unwrap();
+    act(&mut g, "place A -4,-1 R270");
+    let events = act(&mut g, "pass");
+    let scores: Vec<(usize, u32)> = events
+        .iter()
+        .filter_map(Event::score)
+        .map(|s| (s.player, s.points))
+        .collect();
+    assert_eq!(
+        scores,
+        vec![(1, 3)],
+        "no movement: Blue's thief alone scores 3"
+    );
+    // Red received nothing and Blue scored: Red may enter the City.
+    assert_eq!((g.pending(), g.current_player()), (Pending::EnterCity, 0));
+    enter(&mut g, "castle");
+    assert!(
+        g.is_over(),
+        "figures in the Castle stay there and score nothing"
+    );
+    assert_eq!(g.scores(), vec![4, 11]);
+}
+
+/// TS-07's game: Market {Red ×1, Blue ×2}; Yellow lays the last tile. With `count_to_market`
+/// Red moves the Count to the Market when entering.
+fn ts07_game(count_to_market: bool) -> Game {
+    let tiles = ["E", "E", "E", "E", "E", "U", "E", "U", "U"];
+    let mut g = count_game(&["Red", "Blue", "Yellow"], &tiles, &[]);
+    turn(&mut g, "E", (-2, NORTH), 0, Some("C1")); // Red's knight
+    turn(&mut g, "E", (-2, NORTH - 1), 2, None); // Blue closes it
+    enter(&mut g, "market");
+    turn(&mut g, "E", (-1, NORTH), 0, Some("C1")); // Yellow's knight
+    turn(&mut g, "E", (0, NORTH), 0, Some("C1")); // Red's knight
+    turn(&mut g, "E", (0, NORTH - 1), 2, None); // Blue closes Red's city
+    enter(&mut g, "market");
+    turn(&mut g, "U", (2, 0), 1, None); // Yellow
+    turn(&mut g, "E", (-1, NORTH - 1), 2, None); // Red closes Yellow's city
+    act(&mut g, "enter follower market");
+    act(
+        &mut g,
+        if count_to_market {
+            "count market"
+        } else {
+            "pass"
+        },
+    );
+    turn(&mut g, "U", (2, -1), 1, None); // Blue
+    g.draw(tile("U")).unwrap();
+    act(&mut g, "place U 2,-2 R90"); // Yellow lays the last tile
+    act(&mut g, "pass");
+    g
+}
+
+#[test]
+fn ts07_the_market_at_the_end() {
+    let mut g = ts07_game(false);
+    let mut movers = Vec::new();
+    while g.pending() == Pending::Market {
+        movers.push(g.current_player());
+        let legal = g.legal_actions();
+        assert!(!legal.contains(&Action::Pass), "moving is mandatory");
+        assert!(legal.iter().all(|a| matches!(
+            a,
+            Action::LeaveCity {
+                quarter: Quarter::Market,
+                feature: FeatureKind::Field,
+                ..
+            }
+        )));
+        g.play(legal[0]).unwrap();
+    }
+    assert_eq!(
+        movers,
+        vec![0, 1, 1],
+        "Red, Blue, (Yellow and Red skipped), Blue"
+    );
+    assert!(g.is_over());
+    assert!(g.quarter_figures(Quarter::Market).is_empty());
+}
+
+#[test]
+fn ts07_variant_the_count_in_the_market() {
+    let g = ts07_game(true);
+    assert!(g.is_over(), "no Market moves");
+    assert_eq!(
+        g.quarter_figures(Quarter::Market).len(),
+        3,
+        "they score nothing"
+    );
 }

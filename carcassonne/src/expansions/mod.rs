@@ -6,6 +6,7 @@
 //! the Cult placement and the scoring of monastic buildings; King & Robber Baron adds two
 //! tokens scored at the end.
 
+pub mod count;
 pub mod cult;
 pub mod king_and_robber;
 pub mod river;
