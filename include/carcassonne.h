@@ -40,6 +40,32 @@
 // `carc_action.kind`: take the second part of a builder's double turn (OPT-5 optional).
 #define CARC_ACTION_DOUBLE_TURN 3
 
+// `carc_action.kind`: put a figure (`figure`) from supply into a quarter (`quarter`) of the
+// City of Carcassonne (the Count, C.2).
+#define CARC_ACTION_ENTER_CITY 4
+
+// `carc_action.kind`: move the Count to the quarter `quarter` (C.2).
+#define CARC_ACTION_MOVE_COUNT 5
+
+// `carc_action.kind`: move a figure (`figure`) out of the quarter `quarter` onto the feature
+// (`x`, `y`, `feature`, `location`) (C.3, C.4).
+#define CARC_ACTION_LEAVE_CITY 6
+
+// Quarter of the City of Carcassonne: the Castle (figures may move to completed cities).
+#define CARC_QUARTER_CASTLE 0
+
+// Quarter: the Market (figures move to fields at the end of the game).
+#define CARC_QUARTER_MARKET 1
+
+// Quarter: the Blacksmith (figures may move to completed roads).
+#define CARC_QUARTER_BLACKSMITH 2
+
+// Quarter: the Cathedral (figures may move to completed monasteries and shrines).
+#define CARC_QUARTER_CATHEDRAL 3
+
+// `carc_game_count_quarter` in a game without the Count.
+#define CARC_QUARTER_NONE 4
+
 // Figure: a normal follower (thief, knight, monk or farmer).
 #define CARC_FIGURE_FOLLOWER 0
 
@@ -108,6 +134,22 @@
 // `"builder_double_turn": "optional"` only.
 #define CARC_PENDING_DOUBLE_TURN 4
 
+// Pending decision: the current player may put a figure into a quarter of the City
+// (`CARC_ACTION_ENTER_CITY`) or pass (the Count, C.2).
+#define CARC_PENDING_ENTER_CITY 5
+
+// Pending decision: the current player may move the Count (`CARC_ACTION_MOVE_COUNT`) or pass.
+#define CARC_PENDING_MOVE_COUNT 6
+
+// Pending decision: the current player (`carc_game_current_player`, not always the one who
+// laid the tile) may move figures out of the City onto completed features
+// (`CARC_ACTION_LEAVE_CITY`) or pass (C.3).
+#define CARC_PENDING_LEAVE_CITY 7
+
+// Pending decision: at the end, the current player moves one figure from the Market onto a
+// field (`CARC_ACTION_LEAVE_CITY`); no pass (C.4).
+#define CARC_PENDING_MARKET 8
+
 // `carc_game_current_tile` when no tile is in hand.
 #define CARC_NO_TILE UINT32_MAX
 
@@ -143,6 +185,17 @@
 // Event kind: the active player took the King or the Robber Baron (`player`, `token`,
 // `tiles` holds the size of the city or road that took it).
 #define CARC_EVENT_TOKEN_TAKEN 9
+
+// Event kind: a figure went from supply into a quarter of the City (`player`, `figure`,
+// `quarter`).
+#define CARC_EVENT_FIGURE_ENTERED_CITY 10
+
+// Event kind: the Count moved (`player` who moved him, `quarter` where he stands now).
+#define CARC_EVENT_COUNT_MOVED 11
+
+// Event kind: a figure left a quarter onto a feature (`player`, `figure`, `quarter`, `x`,
+// `y`, `feature`, `location`).
+#define CARC_EVENT_FIGURE_LEFT_CITY 12
 
 // Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 #define CARC_TOKEN_NONE 0
@@ -204,23 +257,27 @@ typedef struct carc_game carc_game;
 
 // An action, as listed by `carc_game_legal_actions` or filled in by the caller.
 typedef struct carc_action {
-  // `CARC_ACTION_PLACE`, `CARC_ACTION_DEPLOY`, `CARC_ACTION_PASS` or
-  // `CARC_ACTION_DOUBLE_TURN`.
+  // `CARC_ACTION_PLACE`, `CARC_ACTION_DEPLOY`, `CARC_ACTION_PASS`,
+  // `CARC_ACTION_DOUBLE_TURN`, `CARC_ACTION_ENTER_CITY`, `CARC_ACTION_MOVE_COUNT` or
+  // `CARC_ACTION_LEAVE_CITY`.
   uint32_t kind;
   // Place: the tile number (see `carc_tile_name`).
   uint32_t tile;
-  // Place and deploy: the position (x grows east, y grows south).
+  // Place, deploy and leave: the position (x grows east, y grows south).
   int32_t x;
   // See `x`.
   int32_t y;
   // Place: clockwise rotation in degrees (0, 90, 180 or 270).
   uint32_t rotation;
-  // Deploy: `CARC_FIGURE_*`.
+  // Deploy, enter and leave: `CARC_FIGURE_*`.
   uint32_t figure;
-  // Deploy: `CARC_FEATURE_*`.
+  // Deploy and leave: `CARC_FEATURE_*`.
   uint32_t feature;
-  // Deploy: the location bits of the feature on the tile (see `CARC_LOCATION_CENTRE`).
+  // Deploy and leave: the location bits of the feature on the tile (see
+  // `CARC_LOCATION_CENTRE`).
   uint32_t location;
+  // Enter, move the Count and leave: `CARC_QUARTER_*`.
+  uint32_t quarter;
   // The state the action was listed for (set by `carc_game_legal_actions`); 0 means "do
   // not check". An action from another state is refused with `CARC_STALE_ACTION`.
   uint64_t epoch;
@@ -269,6 +326,8 @@ typedef struct carc_event {
   // `CARC_TOKEN_*`: the token taken, or the token a score is for (then `cities` holds the
   // completed cities or roads paid for, 0 in the card variants, and `tiles` the cards).
   uint32_t token;
+  // `CARC_QUARTER_*` of the City events (entered, Count moved, left); 0 otherwise.
+  uint32_t quarter;
 } carc_event;
 
 // A tile on the board.
@@ -442,7 +501,7 @@ carc_status carc_game_player_name(const struct carc_game *game,
 carc_status carc_game_current_player(const struct carc_game *game, uint32_t *out);
 
 // The pending decision (`CARC_PENDING_DRAW`, `_PLACE`, `_DEPLOY`, `_DOUBLE_TURN`,
-// `_GAME_OVER`), into `*out`.
+// `_ENTER_CITY`, `_MOVE_COUNT`, `_LEAVE_CITY`, `_MARKET`, `_GAME_OVER`), into `*out`.
 //
 // # Safety
 // `game` NULL or live; `out` NULL or writable.
@@ -540,6 +599,25 @@ carc_status carc_game_goods(const struct carc_game *game, uint32_t player, uint3
 // # Safety
 // `game` NULL or live; `out` NULL or writable.
 carc_status carc_game_token_holder(const struct carc_game *game, uint32_t token, int32_t *out);
+
+// The quarter where the Count stands (`CARC_QUARTER_*`), or `CARC_QUARTER_NONE` in a game
+// without the Count, into `*out`.
+//
+// # Safety
+// `game` NULL or live; `out` NULL or writable.
+carc_status carc_game_count_quarter(const struct carc_game *game, uint32_t *out);
+
+// How many figures of kind `figure` (`CARC_FIGURE_*`) seat `player` has in quarter `quarter`
+// (`CARC_QUARTER_*`) of the City of Carcassonne, into `*out` (0 in a game without the
+// Count).
+//
+// # Safety
+// `game` NULL or live; `out` NULL or writable.
+carc_status carc_game_quarter_figures(const struct carc_game *game,
+                                      uint32_t quarter,
+                                      uint32_t player,
+                                      uint32_t figure,
+                                      uint32_t *out);
 
 // Tiles left in the stack, into `*out`.
 //

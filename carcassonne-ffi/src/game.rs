@@ -12,8 +12,9 @@ use crate::boundary::{
 use crate::types::{
     action_from_c, action_to_c, carc_action, carc_chance, carc_event, carc_figure_info,
     carc_tile_info, event_to_c, figure_info_to_c, tile_from_c, tile_info_to_c, CARC_NO_TILE,
-    CARC_PENDING_DEPLOY, CARC_PENDING_DOUBLE_TURN, CARC_PENDING_DRAW, CARC_PENDING_GAME_OVER,
-    CARC_PENDING_PLACE,
+    CARC_PENDING_DEPLOY, CARC_PENDING_DOUBLE_TURN, CARC_PENDING_DRAW, CARC_PENDING_ENTER_CITY,
+    CARC_PENDING_GAME_OVER, CARC_PENDING_LEAVE_CITY, CARC_PENDING_MARKET, CARC_PENDING_MOVE_COUNT,
+    CARC_PENDING_PLACE, CARC_QUARTER_NONE,
 };
 
 /// A game: opaque to C. Created by `carc_game_new`, `carc_game_clone`, `carc_game_from_json`
@@ -274,7 +275,7 @@ pub unsafe extern "C" fn carc_game_current_player(
 }
 
 /// The pending decision (`CARC_PENDING_DRAW`, `_PLACE`, `_DEPLOY`, `_DOUBLE_TURN`,
-/// `_GAME_OVER`), into `*out`.
+/// `_ENTER_CITY`, `_MOVE_COUNT`, `_LEAVE_CITY`, `_MARKET`, `_GAME_OVER`), into `*out`.
 ///
 /// # Safety
 /// `game` NULL or live; `out` NULL or writable.
@@ -286,6 +287,10 @@ pub unsafe extern "C" fn carc_game_pending(game: *const carc_game, out: *mut u32
             Pending::Place { .. } => CARC_PENDING_PLACE,
             Pending::Deploy { .. } => CARC_PENDING_DEPLOY,
             Pending::DoubleTurn => CARC_PENDING_DOUBLE_TURN,
+            Pending::EnterCity => CARC_PENDING_ENTER_CITY,
+            Pending::MoveCount => CARC_PENDING_MOVE_COUNT,
+            Pending::LeaveCity => CARC_PENDING_LEAVE_CITY,
+            Pending::Market => CARC_PENDING_MARKET,
             _ => CARC_PENDING_GAME_OVER,
         };
         write_out(out, "out", pending)
@@ -509,6 +514,54 @@ pub unsafe extern "C" fn carc_game_token_holder(
         let g = &arg_ref(game, "game")?.game;
         let token = crate::types::token_from_c(token)?;
         write_out(out, "out", g.token_holder(token).map_or(-1, |p| p as i32))
+    })
+}
+
+/// The quarter where the Count stands (`CARC_QUARTER_*`), or `CARC_QUARTER_NONE` in a game
+/// without the Count, into `*out`.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_count_quarter(
+    game: *const carc_game,
+    out: *mut u32,
+) -> carc_status {
+    ffi!({
+        let g = &arg_ref(game, "game")?.game;
+        write_out(
+            out,
+            "out",
+            g.count_quarter().map_or(CARC_QUARTER_NONE, |q| q as u32),
+        )
+    })
+}
+
+/// How many figures of kind `figure` (`CARC_FIGURE_*`) seat `player` has in quarter `quarter`
+/// (`CARC_QUARTER_*`) of the City of Carcassonne, into `*out` (0 in a game without the
+/// Count).
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_quarter_figures(
+    game: *const carc_game,
+    quarter: u32,
+    player: u32,
+    figure: u32,
+    out: *mut u32,
+) -> carc_status {
+    ffi!({
+        let g = &arg_ref(game, "game")?.game;
+        let quarter = crate::types::quarter_from_c(quarter)?;
+        let p = seat(g, player)?;
+        let figure = crate::types::figure_from_c(figure)?;
+        let n = g
+            .quarter_figures(quarter)
+            .iter()
+            .filter(|&&(owner, f)| owner == p && f == figure)
+            .count();
+        write_out(out, "out", n as u32)
     })
 }
 

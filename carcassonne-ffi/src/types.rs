@@ -4,7 +4,7 @@
 
 use carcassonne::{
     Action, Event, FeatureKind, Figure, Goods, Location, PlacedFigure, PlacedTile, Position,
-    Rotation, TileId, Token,
+    Quarter, Rotation, TileId, Token,
 };
 
 use crate::boundary::{carc_status, fail};
@@ -17,6 +17,25 @@ pub const CARC_ACTION_DEPLOY: u32 = 1;
 pub const CARC_ACTION_PASS: u32 = 2;
 /// `carc_action.kind`: take the second part of a builder's double turn (OPT-5 optional).
 pub const CARC_ACTION_DOUBLE_TURN: u32 = 3;
+/// `carc_action.kind`: put a figure (`figure`) from supply into a quarter (`quarter`) of the
+/// City of Carcassonne (the Count, C.2).
+pub const CARC_ACTION_ENTER_CITY: u32 = 4;
+/// `carc_action.kind`: move the Count to the quarter `quarter` (C.2).
+pub const CARC_ACTION_MOVE_COUNT: u32 = 5;
+/// `carc_action.kind`: move a figure (`figure`) out of the quarter `quarter` onto the feature
+/// (`x`, `y`, `feature`, `location`) (C.3, C.4).
+pub const CARC_ACTION_LEAVE_CITY: u32 = 6;
+
+/// Quarter of the City of Carcassonne: the Castle (figures may move to completed cities).
+pub const CARC_QUARTER_CASTLE: u32 = 0;
+/// Quarter: the Market (figures move to fields at the end of the game).
+pub const CARC_QUARTER_MARKET: u32 = 1;
+/// Quarter: the Blacksmith (figures may move to completed roads).
+pub const CARC_QUARTER_BLACKSMITH: u32 = 2;
+/// Quarter: the Cathedral (figures may move to completed monasteries and shrines).
+pub const CARC_QUARTER_CATHEDRAL: u32 = 3;
+/// `carc_game_count_quarter` in a game without the Count.
+pub const CARC_QUARTER_NONE: u32 = 4;
 
 /// Figure: a normal follower (thief, knight, monk or farmer).
 pub const CARC_FIGURE_FOLLOWER: u32 = 0;
@@ -70,6 +89,18 @@ pub const CARC_PENDING_GAME_OVER: u32 = 3;
 /// (`CARC_ACTION_DOUBLE_TURN`) or decline it (`CARC_ACTION_PASS`); rule option OPT-5
 /// `"builder_double_turn": "optional"` only.
 pub const CARC_PENDING_DOUBLE_TURN: u32 = 4;
+/// Pending decision: the current player may put a figure into a quarter of the City
+/// (`CARC_ACTION_ENTER_CITY`) or pass (the Count, C.2).
+pub const CARC_PENDING_ENTER_CITY: u32 = 5;
+/// Pending decision: the current player may move the Count (`CARC_ACTION_MOVE_COUNT`) or pass.
+pub const CARC_PENDING_MOVE_COUNT: u32 = 6;
+/// Pending decision: the current player (`carc_game_current_player`, not always the one who
+/// laid the tile) may move figures out of the City onto completed features
+/// (`CARC_ACTION_LEAVE_CITY`) or pass (C.3).
+pub const CARC_PENDING_LEAVE_CITY: u32 = 7;
+/// Pending decision: at the end, the current player moves one figure from the Market onto a
+/// field (`CARC_ACTION_LEAVE_CITY`); no pass (C.4).
+pub const CARC_PENDING_MARKET: u32 = 8;
 
 /// `carc_game_current_tile` when no tile is in hand.
 pub const CARC_NO_TILE: u32 = u32::MAX;
@@ -97,6 +128,14 @@ pub const CARC_EVENT_GOODS_TAKEN: u32 = 7;
 /// Event kind: the active player took the King or the Robber Baron (`player`, `token`,
 /// `tiles` holds the size of the city or road that took it).
 pub const CARC_EVENT_TOKEN_TAKEN: u32 = 9;
+/// Event kind: a figure went from supply into a quarter of the City (`player`, `figure`,
+/// `quarter`).
+pub const CARC_EVENT_FIGURE_ENTERED_CITY: u32 = 10;
+/// Event kind: the Count moved (`player` who moved him, `quarter` where he stands now).
+pub const CARC_EVENT_COUNT_MOVED: u32 = 11;
+/// Event kind: a figure left a quarter onto a feature (`player`, `figure`, `quarter`, `x`,
+/// `y`, `feature`, `location`).
+pub const CARC_EVENT_FIGURE_LEFT_CITY: u32 = 12;
 
 /// Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 pub const CARC_TOKEN_NONE: u32 = 0;
@@ -109,23 +148,27 @@ pub const CARC_TOKEN_ROBBER_BARON: u32 = 2;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct carc_action {
-    /// `CARC_ACTION_PLACE`, `CARC_ACTION_DEPLOY`, `CARC_ACTION_PASS` or
-    /// `CARC_ACTION_DOUBLE_TURN`.
+    /// `CARC_ACTION_PLACE`, `CARC_ACTION_DEPLOY`, `CARC_ACTION_PASS`,
+    /// `CARC_ACTION_DOUBLE_TURN`, `CARC_ACTION_ENTER_CITY`, `CARC_ACTION_MOVE_COUNT` or
+    /// `CARC_ACTION_LEAVE_CITY`.
     pub kind: u32,
     /// Place: the tile number (see `carc_tile_name`).
     pub tile: u32,
-    /// Place and deploy: the position (x grows east, y grows south).
+    /// Place, deploy and leave: the position (x grows east, y grows south).
     pub x: i32,
     /// See `x`.
     pub y: i32,
     /// Place: clockwise rotation in degrees (0, 90, 180 or 270).
     pub rotation: u32,
-    /// Deploy: `CARC_FIGURE_*`.
+    /// Deploy, enter and leave: `CARC_FIGURE_*`.
     pub figure: u32,
-    /// Deploy: `CARC_FEATURE_*`.
+    /// Deploy and leave: `CARC_FEATURE_*`.
     pub feature: u32,
-    /// Deploy: the location bits of the feature on the tile (see `CARC_LOCATION_CENTRE`).
+    /// Deploy and leave: the location bits of the feature on the tile (see
+    /// `CARC_LOCATION_CENTRE`).
     pub location: u32,
+    /// Enter, move the Count and leave: `CARC_QUARTER_*`.
+    pub quarter: u32,
     /// The state the action was listed for (set by `carc_game_legal_actions`); 0 means "do
     /// not check". An action from another state is refused with `CARC_STALE_ACTION`.
     pub epoch: u64,
@@ -176,6 +219,8 @@ pub struct carc_event {
     /// `CARC_TOKEN_*`: the token taken, or the token a score is for (then `cities` holds the
     /// completed cities or roads paid for, 0 in the card variants, and `tiles` the cards).
     pub token: u32,
+    /// `CARC_QUARTER_*` of the City events (entered, Count moved, left); 0 otherwise.
+    pub quarter: u32,
 }
 
 /// A tile on the board.
@@ -321,6 +366,7 @@ pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
         figure: 0,
         feature: 0,
         location: 0,
+        quarter: 0,
         epoch,
     };
     match *action {
@@ -349,6 +395,30 @@ pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
             c.location = location.bits() as u32;
         }
         Action::DoubleTurn => c.kind = CARC_ACTION_DOUBLE_TURN,
+        Action::EnterCity { figure, quarter } => {
+            c.kind = CARC_ACTION_ENTER_CITY;
+            c.figure = figure_to_c(figure);
+            c.quarter = quarter as u32;
+        }
+        Action::MoveCount { quarter } => {
+            c.kind = CARC_ACTION_MOVE_COUNT;
+            c.quarter = quarter as u32;
+        }
+        Action::LeaveCity {
+            figure,
+            quarter,
+            pos,
+            feature,
+            location,
+        } => {
+            c.kind = CARC_ACTION_LEAVE_CITY;
+            c.x = pos.x;
+            c.y = pos.y;
+            c.figure = figure_to_c(figure);
+            c.feature = feature_to_c(feature);
+            c.location = location.bits() as u32;
+            c.quarter = quarter as u32;
+        }
         _ => {}
     }
     c
@@ -371,8 +441,29 @@ pub(crate) fn action_from_c(c: &carc_action) -> Result<Action, carc_status> {
         }),
         CARC_ACTION_PASS => Ok(Action::Pass),
         CARC_ACTION_DOUBLE_TURN => Ok(Action::DoubleTurn),
+        CARC_ACTION_ENTER_CITY => Ok(Action::EnterCity {
+            figure: figure_from_c(c.figure)?,
+            quarter: quarter_from_c(c.quarter)?,
+        }),
+        CARC_ACTION_MOVE_COUNT => Ok(Action::MoveCount {
+            quarter: quarter_from_c(c.quarter)?,
+        }),
+        CARC_ACTION_LEAVE_CITY => Ok(Action::LeaveCity {
+            figure: figure_from_c(c.figure)?,
+            quarter: quarter_from_c(c.quarter)?,
+            pos,
+            feature: feature_from_c(c.feature)?,
+            location: location_from_c(c.location)?,
+        }),
         other => invalid("action kind", other),
     }
+}
+
+pub(crate) fn quarter_from_c(value: u32) -> Result<Quarter, carc_status> {
+    Quarter::ALL
+        .get(value as usize)
+        .copied()
+        .map_or_else(|| invalid("quarter", value), Ok)
 }
 
 fn token_to_c(token: Option<Token>) -> u32 {
@@ -467,6 +558,35 @@ pub(crate) fn event_to_c(event: &Event) -> carc_event {
             c.strength = s.strength as u32;
             c.goods = goods_to_c(s.goods);
             c.token = token_to_c(s.token);
+        }
+        Event::FigureEnteredCity {
+            player,
+            figure,
+            quarter,
+        } => {
+            c.kind = CARC_EVENT_FIGURE_ENTERED_CITY;
+            c.player = *player as i32;
+            c.figure = figure_to_c(*figure);
+            c.quarter = *quarter as u32;
+        }
+        Event::CountMoved { player, quarter } => {
+            c.kind = CARC_EVENT_COUNT_MOVED;
+            c.player = *player as i32;
+            c.quarter = *quarter as u32;
+        }
+        Event::FigureLeftCity {
+            player,
+            figure,
+            quarter,
+            pos,
+            feature,
+            location,
+        } => {
+            c.kind = CARC_EVENT_FIGURE_LEFT_CITY;
+            figure_fields(&mut c, *player, *figure, *pos);
+            c.quarter = *quarter as u32;
+            c.feature = feature_to_c(*feature);
+            c.location = location.bits() as u32;
         }
         Event::TokenTaken {
             player,

@@ -2,10 +2,10 @@
 
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 
 use carcassonne::encoding::{observation, ActionSpace, OBSERVATION_PLANES};
-use carcassonne::{Action, Game, JczGame, Pending, TileId, Token};
+use carcassonne::{Action, Game, JczGame, Pending, Quarter, TileId, Token};
 
 use crate::values::{PyAction, PyEvent, PyPlacedFigure, PyPlacedTile};
 use crate::{make_config, ConfigError, IllegalActionError, RecordError};
@@ -108,7 +108,8 @@ impl PyGame {
     }
 
     /// The pending decision: `"draw"`, `"place"`, `"deploy"`, `"double_turn"` (OPT-5
-    /// optional) or `"game_over"`.
+    /// optional), the Count's `"enter_city"`, `"move_count"`, `"leave_city"`, `"market"`, or
+    /// `"game_over"`.
     #[getter]
     fn pending(&self) -> &'static str {
         match self.game.pending() {
@@ -116,6 +117,10 @@ impl PyGame {
             Pending::Place { .. } => "place",
             Pending::Deploy { .. } => "deploy",
             Pending::DoubleTurn => "double_turn",
+            Pending::EnterCity => "enter_city",
+            Pending::MoveCount => "move_count",
+            Pending::LeaveCity => "leave_city",
+            Pending::Market => "market",
             _ => "game_over",
         }
     }
@@ -174,6 +179,27 @@ impl PyGame {
             .into_iter()
             .map(|t| (t.name(), self.game.token_holder(t)))
             .collect()
+    }
+
+    /// The City of Carcassonne with the Count, else None: `{"count": "castle", "castle":
+    /// [(seat, figure), ...], "market": [...], "blacksmith": [...], "cathedral": [...]}`.
+    #[getter]
+    fn city<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(count) = self.game.count_quarter() else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("count", count.name())?;
+        for quarter in Quarter::ALL {
+            let figures: Vec<(usize, &str)> = self
+                .game
+                .quarter_figures(quarter)
+                .into_iter()
+                .map(|(p, f)| (p, f.name()))
+                .collect();
+            dict.set_item(quarter.name(), figures)?;
+        }
+        Ok(Some(dict))
     }
 
     /// Tiles left in the stack.

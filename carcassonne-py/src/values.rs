@@ -70,20 +70,24 @@ impl PyAction {
         }
     }
 
-    /// x of the position (placement or deployment), else None. x grows east.
+    /// x of the position (placement, deployment, leaving the City), else None. x grows east.
     #[getter]
     fn x(&self) -> Option<i32> {
         match self.0 {
-            Action::Place { pos, .. } | Action::Deploy { pos, .. } => Some(pos.x),
+            Action::Place { pos, .. }
+            | Action::Deploy { pos, .. }
+            | Action::LeaveCity { pos, .. } => Some(pos.x),
             _ => None,
         }
     }
 
-    /// y of the position (placement or deployment), else None. y grows south.
+    /// y of the position (placement, deployment, leaving the City), else None. y grows south.
     #[getter]
     fn y(&self) -> Option<i32> {
         match self.0 {
-            Action::Place { pos, .. } | Action::Deploy { pos, .. } => Some(pos.y),
+            Action::Place { pos, .. }
+            | Action::Deploy { pos, .. }
+            | Action::LeaveCity { pos, .. } => Some(pos.y),
             _ => None,
         }
     }
@@ -97,29 +101,49 @@ impl PyAction {
         }
     }
 
-    /// The figure of a deployment (`"follower"`), else None.
+    /// The figure of a deployment or a City action (`"follower"`), else None.
     #[getter]
     fn figure(&self) -> Option<&'static str> {
         match self.0 {
-            Action::Deploy { figure, .. } => Some(figure.name()),
+            Action::Deploy { figure, .. }
+            | Action::EnterCity { figure, .. }
+            | Action::LeaveCity { figure, .. } => Some(figure.name()),
             _ => None,
         }
     }
 
-    /// The feature kind of a deployment (`"road"`, `"city"`, `"monastery"`, `"field"`).
+    /// The feature kind of a deployment or of leaving the City (`"road"`, `"city"`,
+    /// `"monastery"`, `"shrine"`, `"field"`).
     #[getter]
     fn feature(&self) -> Option<&'static str> {
         match self.0 {
-            Action::Deploy { feature, .. } => Some(feature.name()),
+            Action::Deploy { feature, .. } | Action::LeaveCity { feature, .. } => {
+                Some(feature.name())
+            }
             _ => None,
         }
     }
 
-    /// The location of a deployment in JCloisterZone notation (`"NW"`, `"NL.NR"`, `"I"`).
+    /// The location of a deployment or of leaving the City in JCloisterZone notation
+    /// (`"NW"`, `"NL.NR"`, `"I"`).
     #[getter]
     fn location(&self) -> Option<String> {
         match self.0 {
-            Action::Deploy { location, .. } => Some(location.to_string()),
+            Action::Deploy { location, .. } | Action::LeaveCity { location, .. } => {
+                Some(location.to_string())
+            }
+            _ => None,
+        }
+    }
+
+    /// The quarter of the City of Carcassonne (`"castle"`, `"market"`, `"blacksmith"`,
+    /// `"cathedral"`) of a City action (`enter`, `count`, `leave`), else None.
+    #[getter]
+    fn quarter(&self) -> Option<&'static str> {
+        match self.0 {
+            Action::EnterCity { quarter, .. }
+            | Action::MoveCount { quarter }
+            | Action::LeaveCity { quarter, .. } => Some(quarter.name()),
             _ => None,
         }
     }
@@ -167,6 +191,9 @@ impl PyEvent {
             Event::FigureReturned { .. } => "figure_returned",
             Event::GoodsTaken { .. } => "goods_taken",
             Event::TokenTaken { .. } => "token_taken",
+            Event::FigureEnteredCity { .. } => "figure_entered_city",
+            Event::CountMoved { .. } => "count_moved",
+            Event::FigureLeftCity { .. } => "figure_left_city",
             _ => "game_over",
         }
     }
@@ -182,7 +209,10 @@ impl PyEvent {
             | Event::FigureDeployed { player, .. }
             | Event::FigureReturned { player, .. }
             | Event::GoodsTaken { player, .. }
-            | Event::TokenTaken { player, .. } => Some(*player),
+            | Event::TokenTaken { player, .. }
+            | Event::FigureEnteredCity { player, .. }
+            | Event::CountMoved { player, .. }
+            | Event::FigureLeftCity { player, .. } => Some(*player),
             Event::Scored(s) => Some(s.player),
             _ => None,
         }
@@ -206,7 +236,8 @@ impl PyEvent {
         match &self.0 {
             Event::TilePlaced { pos, .. }
             | Event::FigureDeployed { pos, .. }
-            | Event::FigureReturned { pos, .. } => Some((pos.x, pos.y)),
+            | Event::FigureReturned { pos, .. }
+            | Event::FigureLeftCity { pos, .. } => Some((pos.x, pos.y)),
             Event::Scored(s) => Some((s.pos.x, s.pos.y)),
             _ => None,
         }
@@ -225,9 +256,9 @@ impl PyEvent {
     #[getter]
     fn feature(&self) -> Option<&'static str> {
         match &self.0 {
-            Event::FigureDeployed { feature, .. } | Event::FigureReturned { feature, .. } => {
-                Some(feature.name())
-            }
+            Event::FigureDeployed { feature, .. }
+            | Event::FigureReturned { feature, .. }
+            | Event::FigureLeftCity { feature, .. } => Some(feature.name()),
             Event::Scored(s) => Some(s.feature.name()),
             _ => None,
         }
@@ -258,6 +289,17 @@ impl PyEvent {
         match &self.0 {
             Event::TokenTaken { token, .. } => Some(token.name()),
             Event::Scored(s) => s.token.map(|t| t.name()),
+            _ => None,
+        }
+    }
+
+    /// The quarter of a City event (`figure_entered_city`, `count_moved`, `figure_left_city`).
+    #[getter]
+    fn quarter(&self) -> Option<&'static str> {
+        match &self.0 {
+            Event::FigureEnteredCity { quarter, .. }
+            | Event::CountMoved { quarter, .. }
+            | Event::FigureLeftCity { quarter, .. } => Some(quarter.name()),
             _ => None,
         }
     }

@@ -414,7 +414,7 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
     let e = &mut config.elements;
     (e.large_followers, e.builders, e.pigs) = (Some(0), Some(0), Some(0));
     (e.inns, e.cathedrals, e.goods) = (Some(false), Some(false), Some(false));
-    (e.king, e.robber_baron) = (Some(false), Some(false));
+    (e.king, e.robber_baron, e.count) = (Some(false), Some(false), Some(false));
     for (key, value) in elements.into_iter().flatten() {
         match key.as_str() {
             "farmers" => {}
@@ -427,9 +427,9 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
             "traders" => config.elements.goods = Some(true),
             "king" => config.elements.king = Some(true),
             "robber" => config.elements.robber_baron = Some(true),
-            // Shrines come with the Cult's tiles; the Count figure (its quarters are not
-            // implemented: the City is the starting area only).
-            "shrine" | "count" => {}
+            // Shrines come with the Cult's tiles.
+            "shrine" => {}
+            "count" => config.elements.count = Some(true),
             // River II's pig herds; no tile of the implemented sets has one. `river` comes with
             // any river set.
             "pig-herd" | "river" => {}

@@ -549,6 +549,104 @@ static void test_king_robber_and_cult(void) {
     carc_game_free(g);
 }
 
+/* The Count: every City decision through the C API, in random 3-player games; figures are
+ * conserved between supply, board and quarters. */
+static void test_count(void) {
+    uint32_t seen[9] = {0};
+    for (uint64_t seed = 0; seed < 30; seed++) {
+        carc_game *g = new_game("{\"players\": 3, \"sets\": [\"base\", \"count\"]}", seed);
+        uint32_t quarter = 99;
+        STATUS(carc_game_count_quarter(g, &quarter), CARC_OK);
+        CHECK(quarter == CARC_QUARTER_CASTLE);
+        bool over = false;
+        int guard = 0;
+        while (!over && guard++ < 2000) {
+            uint32_t pending = 0, current = 0;
+            STATUS(carc_game_pending(g, &pending), CARC_OK);
+            STATUS(carc_game_current_player(g, &current), CARC_OK);
+            carc_action actions[1024];
+            size_t len = 0;
+            STATUS(carc_game_legal_actions(g, actions, 1024, &len), CARC_OK);
+            if (pending < 9) {
+                seen[pending]++;
+            }
+            if (pending == CARC_PENDING_ENTER_CITY || pending == CARC_PENDING_MOVE_COUNT
+                || pending == CARC_PENDING_LEAVE_CITY) {
+                CHECK(actions[len - 1].kind == CARC_ACTION_PASS);
+            }
+            if (pending == CARC_PENDING_MARKET) {
+                for (size_t i = 0; i < len; i++) {
+                    CHECK(actions[i].kind == CARC_ACTION_LEAVE_CITY);
+                    CHECK(actions[i].quarter == CARC_QUARTER_MARKET);
+                    CHECK(actions[i].feature == CARC_FEATURE_FIELD);
+                }
+            }
+            /* Prefer the City's actions, so that figures come and go. */
+            size_t pick = (size_t)guard % len, city[1024], ncity = 0;
+            for (size_t i = 0; i < len; i++) {
+                if (actions[i].kind == CARC_ACTION_ENTER_CITY || actions[i].kind == CARC_ACTION_LEAVE_CITY) {
+                    city[ncity++] = i;
+                }
+            }
+            if (ncity > 0) {
+                pick = city[(size_t)guard % ncity];
+            }
+            STATUS(carc_game_play(g, &actions[pick]), CARC_OK);
+            carc_event events[64];
+            size_t n = 0;
+            STATUS(carc_game_events(g, events, 64, &n), CARC_OK);
+            for (size_t i = 0; i < n; i++) {
+                if (events[i].kind == CARC_EVENT_FIGURE_ENTERED_CITY) {
+                    CHECK(actions[pick].kind == CARC_ACTION_ENTER_CITY);
+                    CHECK(events[i].quarter == actions[pick].quarter);
+                    CHECK(events[i].player == (int32_t)current);
+                }
+                if (events[i].kind == CARC_EVENT_FIGURE_LEFT_CITY) {
+                    CHECK(events[i].player == (int32_t)current && events[i].quarter <= CARC_QUARTER_CATHEDRAL);
+                }
+            }
+            STATUS(carc_game_is_over(g, &over), CARC_OK);
+        }
+        CHECK(over);
+        for (uint32_t p = 0; p < 3; p++) {
+            uint32_t supply = 0, in_city = 0;
+            STATUS(carc_game_supply(g, p, CARC_FIGURE_FOLLOWER, &supply), CARC_OK);
+            for (uint32_t q = CARC_QUARTER_CASTLE; q <= CARC_QUARTER_CATHEDRAL; q++) {
+                uint32_t k = 0;
+                STATUS(carc_game_quarter_figures(g, q, p, CARC_FIGURE_FOLLOWER, &k), CARC_OK);
+                in_city += k;
+            }
+            carc_figure_info figures[64];
+            size_t nf = 0, on_board = 0;
+            STATUS(carc_game_figures(g, figures, 64, &nf), CARC_OK);
+            for (size_t i = 0; i < nf; i++) {
+                on_board += figures[i].player == p;
+            }
+            CHECK(supply + in_city + on_board == 7);
+        }
+        uint32_t k = 9;
+        STATUS(carc_game_quarter_figures(g, 4, 0, CARC_FIGURE_FOLLOWER, &k), CARC_INVALID_ARGUMENT);
+        STATUS(carc_game_quarter_figures(g, 0, 3, CARC_FIGURE_FOLLOWER, &k), CARC_INDEX_OUT_OF_RANGE);
+        STATUS(carc_game_count_quarter(NULL, &k), CARC_NULL_ARGUMENT);
+        CHECK(k == 9);
+        carc_game_free(g);
+    }
+    CHECK(seen[CARC_PENDING_ENTER_CITY] > 0 && seen[CARC_PENDING_MOVE_COUNT] > 0);
+    CHECK(seen[CARC_PENDING_LEAVE_CITY] > 0 && seen[CARC_PENDING_MARKET] > 0);
+    /* A bad quarter in an action is refused. */
+    carc_game *g = new_game("{\"sets\": [\"base\", \"count\"]}", 1);
+    carc_action bad = {0};
+    bad.kind = CARC_ACTION_MOVE_COUNT;
+    bad.quarter = 7;
+    STATUS(carc_game_play(g, &bad), CARC_INVALID_ARGUMENT);
+    uint32_t none = 0;
+    carc_game *plain = new_game(NULL, 1);
+    STATUS(carc_game_count_quarter(plain, &none), CARC_OK);
+    CHECK(none == CARC_QUARTER_NONE);
+    carc_game_free(plain);
+    carc_game_free(g);
+}
+
 static void test_jcz(const char *path) {
     char *text = read_file(path);
     CHECK(text != NULL);
@@ -590,6 +688,7 @@ int main(int argc, char **argv) {
     test_expansions();
     test_optional_double_turn();
     test_king_robber_and_cult();
+    test_count();
     test_jcz(argv[1]);
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -346,3 +346,32 @@ def test_city_of_carcassonne_from_python():
     assert game.tiles_left == 70  # 71 base tiles without the start tile, one drawn
     with pytest.raises(ConfigError, match="river"):
         Game(sets=["base", "count", "river"])
+    assert Game().city is None
+    assert game.city == {"count": "castle", "castle": [], "market": [], "blacksmith": [], "cathedral": []}
+
+
+def test_the_counts_decisions_from_python():
+    seen = set()
+    for seed in range(20):
+        game = Game(players=3, sets=["base", "count"], seed=seed)
+        step = 0
+        while not game.is_over:
+            actions = game.legal_actions()
+            seen.add(game.pending)
+            city = [a for a in actions if a.kind in ("enter", "leave")]
+            action = city[step % len(city)] if city else actions[step % len(actions)]
+            if action.kind == "leave":
+                assert action.quarter in ("castle", "market", "blacksmith", "cathedral")
+                assert (action.x, action.y) is not None and action.feature
+            mover = game.current_player
+            for event in game.play(action):
+                if event.kind in ("figure_entered_city", "figure_left_city"):
+                    assert (event.quarter, event.player) == (action.quarter, mover)
+            step += 1
+        placed = sum(len(v) for k, v in game.city.items() if k != "count")
+        on_board = len(game.figures)
+        assert placed + on_board + sum(s["follower"] for s in game.supply) == 21
+    assert {"enter_city", "move_count", "leave_city", "market"} <= seen
+    action = carcassonne.Action("leave large_follower castle 1,-2 city NW")
+    assert (action.kind, action.quarter, action.figure, action.x, action.location) == (
+        "leave", "castle", "large_follower", 1, "NW")
