@@ -338,11 +338,14 @@ impl Config {
     pub(crate) fn for_each_set_stack_count(&self, mut visit: impl FnMut(TileId, u16)) {
         let river1 = self.sets.contains(&TileSet::River);
         let river2 = self.sets.contains(&TileSet::River2);
+        let count = self.sets.contains(&TileSet::Count);
         let start = self.start_tile().tile;
-        let base_start_out = (river1 || river2)
-            && self.sets.contains(&TileSet::Base)
-            && self.rules.river_base_start_tile == RiverBaseStartTile::ReturnToBox;
-        let mut start_out = true;
+        // With the Count the City is the starting area: the base start tile is not used, and a
+        // spring stays in the river stack, drawn first (D-R2-6).
+        let base_start_out = self.sets.contains(&TileSet::Base)
+            && (river1 || river2)
+            && (count || self.rules.river_base_start_tile == RiverBaseStartTile::ReturnToBox);
+        let mut start_out = !(count && (river1 || river2));
         for &set in TileSet::ALL.iter().filter(|s| self.sets.contains(s)) {
             for &(id, count) in catalogue().set_counts(set) {
                 let kind = id.kind();
@@ -370,6 +373,22 @@ impl Config {
                 }
             }
         }
+    }
+
+    /// Non-fatal remarks on the configuration: combinations the rulebooks advise against but
+    /// the engine plays (a river with the Count: S001 recommends not combining them; the
+    /// spring is then laid against the City of Carcassonne, D-R2-6).
+    pub fn warnings(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let river = self.sets.contains(&TileSet::River) || self.sets.contains(&TileSet::River2);
+        if river && self.sets.contains(&TileSet::Count) {
+            out.push(
+                "the rulebook (S001) advises against playing a river with the Count; the \
+                 spring is laid against the City of Carcassonne before the first turn (D-R2-6)"
+                    .to_owned(),
+            );
+        }
+        out
     }
 
     /// The expansion elements in effect: the explicit ones, the others as the sets say.
@@ -450,13 +469,6 @@ impl Config {
                 return Err(ConfigError::Tiles(
                     "the City of Carcassonne is the starting area of a game with the Count: \
                      no start tile can be given"
-                        .into(),
-                ));
-            }
-            if self.sets.contains(&TileSet::River) || self.sets.contains(&TileSet::River2) {
-                return Err(ConfigError::Sets(
-                    "the Count with a river is not supported yet (the rulebook advises against \
-                     the combination, S001)"
                         .into(),
                 ));
             }

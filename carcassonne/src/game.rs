@@ -158,6 +158,8 @@ pub(crate) struct Stack {
     lakes: Vec<TileId>,
     /// The River II fork, kept aside for the youngest player (R2.2).
     fork: Option<TileId>,
+    /// The spring, drawn first when the City of Carcassonne is the starting area (D-R2-6).
+    spring: Option<TileId>,
     /// Whether the next draw is the fork.
     fork_due: bool,
     /// All tiles left.
@@ -174,9 +176,11 @@ impl Stack {
             river_remaining: 0,
             lakes: Vec::new(),
             fork: None,
+            spring: None,
             fork_due: false,
             remaining: 0,
         };
+        let count = config.sets.contains(&crate::TileSet::Count);
         // Sets whose kinds all carry the set's own tag and are all drawn, and no river to split
         // off.
         let plain = config.sets.iter().all(|s| {
@@ -219,6 +223,10 @@ impl Stack {
                     stack.fork = Some(t);
                     copies -= 1;
                 }
+                if count && kind.has_marker(crate::Marker::Spring) && stack.spring.is_none() {
+                    stack.spring = Some(t);
+                    copies -= 1;
+                }
                 if kind.has_marker(crate::Marker::Lake) {
                     stack
                         .lakes
@@ -238,7 +246,8 @@ impl Stack {
         }
         stack.river_remaining = stack.river.iter().map(|&c| c as u32).sum::<u32>()
             + stack.lakes.len() as u32
-            + stack.fork.is_some() as u32;
+            + stack.fork.is_some() as u32
+            + stack.spring.is_some() as u32;
         stack.remaining =
             stack.counts.iter().map(|&c| c as u32).sum::<u32>() + stack.river_remaining;
         stack
@@ -251,6 +260,8 @@ impl Stack {
         let fork = self.fork.is_some() as usize;
         if self.river_remaining == 0 {
             Phase::Main
+        } else if self.spring.is_some() {
+            Phase::Spring
         } else if self.fork_due && fork == 1 {
             Phase::Fork
         } else if self.river_remaining as usize > self.lakes.len() + fork {
@@ -277,6 +288,13 @@ impl Stack {
         }
         let phase = self.phase();
         let taken = match phase {
+            Phase::Spring => {
+                let ok = self.spring == Some(tile);
+                if ok {
+                    self.spring = None;
+                }
+                ok
+            }
             Phase::Fork => {
                 let ok = self.fork == Some(tile);
                 if ok {
@@ -319,6 +337,7 @@ impl Stack {
     /// The tiles the next draw comes from, with their copies.
     fn outcomes(&self) -> Vec<(TileId, u16)> {
         match self.phase() {
+            Phase::Spring => self.spring.map(|f| vec![(f, 1)]).unwrap_or_default(),
             Phase::Fork => self.fork.map(|f| vec![(f, 1)]).unwrap_or_default(),
             Phase::Lake => vec![(self.lakes[0], 1)],
             phase => {
@@ -343,7 +362,7 @@ impl Stack {
             Phase::River => {
                 self.river_remaining - self.lakes.len() as u32 - self.fork.is_some() as u32
             }
-            Phase::Fork | Phase::Lake => 1,
+            Phase::Spring | Phase::Fork | Phase::Lake => 1,
             Phase::Main => self.remaining,
         }
     }
@@ -352,6 +371,7 @@ impl Stack {
     /// from.
     fn nth(&self, mut k: u32) -> TileId {
         let counts = match self.phase() {
+            Phase::Spring => return self.spring.unwrap_or(TileId(0)),
             Phase::Fork => return self.fork.unwrap_or(TileId(0)),
             Phase::Lake => return self.lakes[0],
             Phase::River => &self.river,
@@ -378,6 +398,7 @@ impl Stack {
 /// Which stack the next draw comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
+    Spring,
     Fork,
     River,
     Lake,
@@ -729,7 +750,11 @@ impl Game {
             Pending::Place { tile } => {
                 let kind = tile.kind();
                 out.reserve(4 * self.board.open_positions().len());
-                if kind.has_river {
+                if kind.has_river && kind.has_marker(crate::Marker::Spring) {
+                    // The spring against the City of Carcassonne (D-R2-6): any open position.
+                    let open = self.board.open_positions().iter();
+                    self.push_placements(tile, out, open, |o| self.river_fitting(kind, o));
+                } else if kind.has_river {
                     // Only an open river end can take a river tile (RV-3); an end reached
                     // from two sides is listed once.
                     let ends = self.river_ends.iter().enumerate().filter_map(|(i, e)| {
@@ -975,7 +1000,9 @@ impl Game {
     fn is_placeable(&self, tile: TileId) -> bool {
         let kind = tile.kind();
         let open = self.board.open_positions();
-        if kind.has_river {
+        if kind.has_river && kind.has_marker(crate::Marker::Spring) {
+            open.iter().any(|o| self.river_fitting(kind, o) != 0)
+        } else if kind.has_river {
             self.river_ends
                 .iter()
                 .filter_map(|e| self.board.open_at(e.pos))
@@ -1195,9 +1222,13 @@ impl Game {
                             && self.has_own_builder(placed.node_base + i as u16)
                     });
                 }
-                if tile.kind().has_river && tile.kind().has_marker(crate::Marker::Volcano) {
+                if tile.kind().has_river
+                    && (tile.kind().has_marker(crate::Marker::Volcano)
+                        || tile.kind().has_marker(crate::Marker::Spring))
+                {
                     // The volcano lake gives no action of its own; the same player then plays
-                    // a normal turn with a land tile (R2.6, D-R2-9).
+                    // a normal turn with a land tile (R2.6, D-R2-9). So does the spring laid
+                    // against the City of Carcassonne before the first turn (D-R2-6).
                     self.lake_turn_due = true;
                     self.finish_turn_part(sink);
                     return;
@@ -1497,6 +1528,7 @@ impl PartialEq for Game {
             && self.stack.lakes == other.stack.lakes
             && self.river_ends == other.river_ends
             && self.stack.fork == other.stack.fork
+            && self.stack.spring == other.stack.spring
             && self.fork_interlude == other.fork_interlude
             && self.titles == other.titles
             && self.city == other.city

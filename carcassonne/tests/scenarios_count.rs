@@ -122,7 +122,7 @@ fn the_city_counts_for_the_king() {
 }
 
 #[test]
-fn the_count_refuses_a_start_tile_and_rivers() {
+fn the_count_refuses_a_start_tile() {
     let mut c = Config::new(2);
     c.sets.push(TileSet::Count);
     c.start = Some(carcassonne::StartTile {
@@ -131,10 +131,67 @@ fn the_count_refuses_a_start_tile_and_rivers() {
     });
     let err = Game::new(c.clone(), 0).unwrap_err().to_string();
     assert!(err.contains("starting area"), "{err}");
-    c.start = None;
-    c.sets.push(TileSet::River2);
-    let err = Game::new(c, 0).unwrap_err().to_string();
-    assert!(err.contains("river"), "{err}");
+}
+
+#[test]
+fn a_river_with_the_count_starts_at_the_city() {
+    // D-R2-6: accepted with a warning; the start player lays the spring against the City
+    // before the first turn, then plays the river stage as usual.
+    let mut c = Config::new(2);
+    c.sets.extend([TileSet::Count, TileSet::River2]);
+    assert_eq!(c.warnings().len(), 1);
+    assert!(Config::new(2).warnings().is_empty());
+    let mut g = Game::new(c, 5).unwrap();
+    assert_eq!(
+        g.current_tile(),
+        Some(tile("R2-01")),
+        "the spring comes first"
+    );
+    assert_eq!(
+        g.tiles_left(),
+        71 + 12 - 1,
+        "no base start tile; the spring drawn"
+    );
+    let legal = g.legal_actions();
+    assert!(!legal.is_empty());
+    for a in &legal {
+        let Action::Place { pos, rotation, .. } = *a else {
+            panic!("{a}")
+        };
+        // Against the City, its river flowing out to an empty position.
+        assert!(
+            pos.x >= -3 && pos.x <= 2 && pos.y >= -2 && pos.y <= 2,
+            "{a}"
+        );
+        let kind = tile("R2-01").kind();
+        let out = Side::ALL
+            .into_iter()
+            .find(|s| kind.edge(*s, rotation) == EdgeKind::River)
+            .unwrap();
+        assert!(g.board().tile_at(pos.neighbour(out)).is_none(), "{a}");
+    }
+    let spring = legal[0];
+    let events = g.play(spring).unwrap();
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::FigureDeployed { .. })));
+    assert_eq!(
+        g.current_player(),
+        0,
+        "the start player then plays the first turn"
+    );
+    assert_eq!(g.open_river_ends().len(), 1);
+    assert!(g
+        .current_tile()
+        .unwrap()
+        .kind()
+        .edges()
+        .contains(&EdgeKind::River));
+    // A whole game plays out.
+    while !g.is_over() {
+        let a = g.legal_actions()[0];
+        g.play(a).unwrap();
+    }
 }
 
 fn act(g: &mut Game, text: &str) -> Vec<Event> {
@@ -453,4 +510,54 @@ fn ts07_variant_the_count_in_the_market() {
         3,
         "they score nothing"
     );
+}
+
+#[test]
+fn a_large_follower_in_the_city_moves_out_with_strength_two() {
+    // Inns & Cathedrals with the Count: the large follower may enter the City and leaves it
+    // with its strength.
+    let tiles = ["U", "E", "E", "U", "A"];
+    let mut g = count_game(&["Red", "Blue"], &tiles, &[TileSet::InnsAndCathedrals]);
+    turn(&mut g, "U", (2, 0), 1, None); // Red, elsewhere
+    turn(&mut g, "E", (-1, NORTH), 0, Some("C1")); // Blue's knight
+    turn(&mut g, "E", (-1, NORTH - 1), 2, None); // Red closes it: Blue +4
+    act(&mut g, "enter large_follower blacksmith");
+    act(&mut g, "pass");
+    turn(&mut g, "U", (-3, -1), 0, Some("R1")); // Blue's thief on R_W
+    g.draw(tile("A")).unwrap();
+    act(&mut g, "place A -4,-1 R270");
+    act(&mut g, "pass");
+    // Blue has no figure in the City: Red decides at once.
+    assert_eq!((g.pending(), g.current_player()), (Pending::LeaveCity, 0));
+    let events = act(&mut g, "leave large_follower blacksmith -4,-1 road E");
+    let scores: Vec<(usize, u32, u8)> = events
+        .iter()
+        .filter_map(Event::score)
+        .map(|s| (s.player, s.points, s.strength))
+        .collect();
+    assert_eq!(scores, vec![(0, 3, 2)], "Red 2 against Blue's thief 1");
+    assert_eq!(
+        g.supply(0, Figure::LargeFollower),
+        1,
+        "home after the scoring"
+    );
+}
+
+#[test]
+fn the_city_as_a_starting_area_only() {
+    // The board side without flags: no Count, no quarters, no City decisions (§1.3).
+    let mut config = Config::new(2);
+    config.sets.push(TileSet::Count);
+    config.elements.count = Some(false);
+    let mut g = Game::new(config, 9).unwrap();
+    assert_eq!(g.count_quarter(), None);
+    assert_eq!(g.board().len(), 12);
+    while !g.is_over() {
+        assert!(matches!(
+            g.pending(),
+            Pending::Place { .. } | Pending::Deploy { .. }
+        ));
+        let a = g.legal_actions()[0];
+        g.play(a).unwrap();
+    }
 }

@@ -45,6 +45,13 @@ impl Game {
         if sides == 0 {
             return true;
         }
+        if kind.has_marker(crate::Marker::Spring) {
+            // The spring laid against the City of Carcassonne (D-R2-6): edge matching, and
+            // its river must flow out to an empty position.
+            return Side::ALL.into_iter().all(|s| {
+                sides & (1 << s.index()) == 0 || self.board.tile_at(pos.neighbour(s)).is_none()
+            });
+        }
         let mut inflow = None;
         for side in Side::ALL {
             if sides & (1 << side.index()) != 0 && self.board.tile_at(pos.neighbour(side)).is_some()
