@@ -464,14 +464,12 @@ impl Config {
                 return Err(ConfigError::Sets(format!("{set} is listed twice")));
             }
         }
-        if self.sets.contains(&TileSet::Count) {
-            if self.start.is_some() {
-                return Err(ConfigError::Tiles(
-                    "the City of Carcassonne is the starting area of a game with the Count: \
-                     no start tile can be given"
-                        .into(),
-                ));
-            }
+        if self.sets.contains(&TileSet::Count) && self.start.is_some() {
+            return Err(ConfigError::Tiles(
+                "the City of Carcassonne is the starting area of a game with the Count: no \
+                 start tile can be given"
+                    .into(),
+            ));
         }
         if self.sets.contains(&TileSet::Cult) && self.sets.contains(&TileSet::Cult6) {
             return Err(ConfigError::Sets(
