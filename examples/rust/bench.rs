@@ -3,7 +3,7 @@
 //! and the time and size of a `Game` clone.
 //!
 //! Also the same with the sets of Expansions I (`base,inns,traders,river,river2`) and with every
-//! set (Expansions I, `king_robber`, `cult`), beside the work each game does.
+//! set (Expansions I, `king_robber`, `cult`, `count`), beside the work each game does.
 //!
 //! `cargo run --release --example bench [-- --seconds S | --games N [--all-sets | --every-set]]`
 
@@ -22,7 +22,7 @@ const EXPANSIONS_I: [TileSet; 5] = [
 ];
 
 /// Every set (one edition of the Cult).
-const EVERY_SET: [TileSet; 7] = [
+const EVERY_SET: [TileSet; 8] = [
     TileSet::Base,
     TileSet::InnsAndCathedrals,
     TileSet::TradersAndBuilders,
@@ -30,6 +30,7 @@ const EVERY_SET: [TileSet; 7] = [
     TileSet::River2,
     TileSet::KingAndRobber,
     TileSet::Cult,
+    TileSet::Count,
 ];
 
 fn config_of(sets: &[TileSet]) -> Config {

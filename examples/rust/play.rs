@@ -4,7 +4,8 @@
 //! ```text
 //! cargo run --release --example play -- [--players N] [--seed S] [--bots random,greedy,...]
 //!                                       [--out FILE] [--svg FILE]
-//!                                       [--sets base,inns,traders]
+//!                                       [--sets base,inns,traders,river,river2,
+//!                                               king_robber,cult,count]
 //! ```
 //! Defaults: 2 players, seed 1, bots `random,greedy`, record saved to `game.json`; `--svg`
 //! also draws the final board as an SVG picture.
@@ -30,7 +31,7 @@ fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
-            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE] [--sets base,inns,traders]"
+            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE] [--sets base,inns,traders,river,river2,king_robber,cult,count]"
         );
         return Ok(());
     }
@@ -92,7 +93,13 @@ fn run() -> Result<(), String> {
                 .ok_or("a bot found no legal action")?;
             events.extend(game.play(action).map_err(|e| e.to_string())?);
             actions.push(action);
-            if !matches!(game.pending(), Pending::Deploy { .. }) {
+            // The turn goes on while its player decides (deployment, the Count's offers).
+            let next = game.pending();
+            if matches!(
+                next,
+                Pending::Place { .. } | Pending::Draw | Pending::GameOver
+            ) || game.current_player() != player
+            {
                 break;
             }
         }
@@ -119,14 +126,22 @@ fn run() -> Result<(), String> {
     println!("\nFinal board:\n{}", board_text(&game));
     println!("Final scores:");
     for p in 0..players {
-        let parts: Vec<String> = ["road", "city", "monastery", "field"]
+        // The base game's kinds, then those of the expansions that scored in this game.
+        let kinds = [
+            "road",
+            "city",
+            "monastery",
+            "field",
+            "shrine",
+            "goods",
+            "king",
+            "robber_baron",
+        ];
+        let parts: Vec<String> = kinds
             .iter()
-            .chain(if game.elements().goods {
-                Some(&"goods")
-            } else {
-                None
-            })
-            .map(|k| format!("{k} {}", breakdown.get(&(p, *k)).copied().unwrap_or(0)))
+            .enumerate()
+            .filter(|(i, k)| *i < 4 || breakdown.keys().any(|(_, kind)| kind == *k))
+            .map(|(_, k)| format!("{k} {}", breakdown.get(&(p, *k)).copied().unwrap_or(0)))
             .collect();
         println!(
             "  {:<10} {:>4}   ({})",

@@ -20,7 +20,7 @@ pub fn flag(args: &[String], name: &str) -> bool {
 pub fn describe_turn(game: &Game, player: usize, actions: &[Action], events: &[Event]) -> String {
     let name = game.config().player_name(player);
     let mut line = format!("{name:<10}");
-    for a in actions {
+    for (i, a) in actions.iter().enumerate() {
         match a {
             Action::Place {
                 tile,
@@ -42,7 +42,11 @@ pub fn describe_turn(game: &Game, player: usize, actions: &[Action], events: &[E
             } => {
                 line.push_str(&format!("  {figure} on {feature} {location}"));
             }
-            Action::Pass => line.push_str("  no follower"),
+            // A pass right after the placement deploys nothing; later ones decline an offer.
+            Action::Pass if i > 0 && matches!(actions[i - 1], Action::Place { .. }) => {
+                line.push_str("  no follower")
+            }
+            Action::Pass => line.push_str("  pass"),
             other => line.push_str(&format!("  {other}")),
         }
     }

@@ -22,9 +22,9 @@
 //! field in board order (the Market): the spec leaves the segment to the owner (D-C-9), which
 //! matters for no rule implemented here.
 //!
-//! Hook points: `Game::finish_turn_part` opens the movement round ([`Game::open_leave_round`])
-//! and offers the quarters after scoring ([`Game::offer_city_entry`]); `Game::end_game` opens
-//! the Market rounds ([`Game::open_market`]).
+//! Hook points: `Game::finish_turn_part` opens the movement round (`Game::open_leave_round`)
+//! and offers the quarters after scoring (`Game::offer_city_entry`); `Game::end_game` opens
+//! the Market rounds (`Game::open_market`).
 
 use std::fmt;
 use std::str::FromStr;
