@@ -344,8 +344,10 @@ def test_city_of_carcassonne_from_python():
     pieces = [t for t in game.board if t.tile.startswith("COC-")]
     assert len(pieces) == 12 and (pieces[6].x, pieces[6].y) == (0, 0)
     assert game.tiles_left == 70  # 71 base tiles without the start tile, one drawn
-    with pytest.raises(ConfigError, match="river"):
-        Game(sets=["base", "count", "river"])
+    with pytest.raises(ConfigError, match="starting area"):
+        Game(config={"sets": ["base", "count"], "start": {"tile": "D"}})
+    river = Game(sets=["base", "count", "river"], seed=1)
+    assert river.current_tile == "RI-A", "the spring comes first, laid against the City"
     assert Game().city is None
     assert game.city == {"count": "castle", "castle": [], "market": [], "blacksmith": [], "cathedral": []}
 
