@@ -750,22 +750,8 @@ impl Game {
             Pending::Place { tile } => {
                 let kind = tile.kind();
                 out.reserve(4 * self.board.open_positions().len());
-                if kind.has_river && kind.has_marker(crate::Marker::Spring) {
-                    // The spring against the City of Carcassonne (D-R2-6): any open position.
-                    let open = self.board.open_positions().iter();
-                    self.push_placements(tile, out, open, |o| self.river_fitting(kind, o));
-                } else if kind.has_river {
-                    // Only an open river end can take a river tile (RV-3); an end reached
-                    // from two sides is listed once.
-                    let ends = self.river_ends.iter().enumerate().filter_map(|(i, e)| {
-                        let first = !self.river_ends[..i].iter().any(|o| o.pos == e.pos);
-                        first.then(|| self.board.open_at(e.pos)).flatten()
-                    });
-                    self.push_placements(tile, out, ends, |o| self.river_fitting(kind, o));
-                } else if self.shrines && kind.building.is_some() {
-                    // The Cult's neighbourhood rule (CU.1).
-                    let open = self.board.open_positions().iter();
-                    self.push_placements(tile, out, open, |o| self.building_fitting(kind, o));
+                if kind.has_river || (self.shrines && kind.building.is_some()) {
+                    self.push_expansion_placements(tile, out);
                 } else {
                     let open = self.board.open_positions().iter();
                     self.push_placements(tile, out, open, |o| o.fitting(kind));
@@ -794,6 +780,28 @@ impl Game {
                 self.city_actions(out)
             }
             Pending::Draw | Pending::GameOver => {}
+        }
+    }
+
+    /// The placements of a tile under an expansion's placement rule, out of the base game's
+    /// path: a river tile only at an open river end (RV-3; an end reached from two sides is
+    /// listed once), the spring against the City of Carcassonne anywhere (D-R2-6), a monastery
+    /// or shrine under the Cult's neighbourhood rule (CU.1).
+    #[inline(never)]
+    fn push_expansion_placements(&self, tile: TileId, out: &mut Vec<Action>) {
+        let kind = tile.kind();
+        if kind.has_river && kind.has_marker(crate::Marker::Spring) {
+            let open = self.board.open_positions().iter();
+            self.push_placements(tile, out, open, |o| self.river_fitting(kind, o));
+        } else if kind.has_river {
+            let ends = self.river_ends.iter().enumerate().filter_map(|(i, e)| {
+                let first = !self.river_ends[..i].iter().any(|o| o.pos == e.pos);
+                first.then(|| self.board.open_at(e.pos)).flatten()
+            });
+            self.push_placements(tile, out, ends, |o| self.river_fitting(kind, o));
+        } else {
+            let open = self.board.open_positions().iter();
+            self.push_placements(tile, out, open, |o| self.building_fitting(kind, o));
         }
     }
 
@@ -912,7 +920,7 @@ impl Game {
     /// Whether `figure` may go on segment `segment` of the tile just laid: exactly when
     /// [`Game::deployment_refusal`] gives no reason, but without building one (the hot path
     /// of every deploy decision).
-    #[inline]
+    #[inline(always)]
     fn can_deploy_on(&self, placed: &PlacedTile, segment: usize, figure: Figure) -> bool {
         if figure == Figure::Follower {
             // The hot path of every game: a follower on an unoccupied feature.
