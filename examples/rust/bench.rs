@@ -144,7 +144,9 @@ fn main() {
         let config = config_of(sets);
         let rate = timed(&config, &mut seed, &mut buf, &mut rng);
         let (decisions, listed) = work(&config, &mut rng, &mut buf);
-        let tiles = config.stack_tiles().len() + 1;
+        // The start tile, or the 12 pieces of the City of Carcassonne.
+        let start = if sets.contains(&TileSet::Count) { 12 } else { 1 };
+        let tiles = config.stack_tiles().len() + start;
         println!(
             "random 2-player games with {} ({tiles} tiles): {rate:.0} games/s ({:.2}x the base \
              game's time per game)",
