@@ -145,7 +145,11 @@ fn main() {
         let rate = timed(&config, &mut seed, &mut buf, &mut rng);
         let (decisions, listed) = work(&config, &mut rng, &mut buf);
         // The start tile, or the 12 pieces of the City of Carcassonne.
-        let start = if sets.contains(&TileSet::Count) { 12 } else { 1 };
+        let start = if sets.contains(&TileSet::Count) {
+            12
+        } else {
+            1
+        };
         let tiles = config.stack_tiles().len() + start;
         println!(
             "random 2-player games with {} ({tiles} tiles): {rate:.0} games/s ({:.2}x the base \
