@@ -926,17 +926,24 @@ impl Game {
             // The hot path of every game: a follower on an unoccupied feature.
             let kind = placed.tile.kind().segments[segment].kind;
             return self.players[self.current as usize].supply[0] > 0
-                && match kind {
-                    FeatureKind::Road
-                    | FeatureKind::City
-                    | FeatureKind::Monastery
-                    | FeatureKind::Shrine => true,
-                    FeatureKind::Field => self.config.rules.farmers,
-                    FeatureKind::River => false,
-                }
+                && self.takes_followers(kind)
                 && self.features.figures(placed.node_base + segment as u16) == 0;
         }
         self.can_deploy_other_on(placed, segment, figure)
+    }
+
+    /// Whether followers may stand on features of kind `kind`: roads, cities, monasteries,
+    /// shrines, and fields under the farmers rule; never rivers (B-4, OPT-6, R2.7).
+    #[inline(always)]
+    fn takes_followers(&self, kind: FeatureKind) -> bool {
+        match kind {
+            FeatureKind::Road
+            | FeatureKind::City
+            | FeatureKind::Monastery
+            | FeatureKind::Shrine => true,
+            FeatureKind::Field => self.config.rules.farmers,
+            FeatureKind::River => false,
+        }
     }
 
     /// [`Game::can_deploy_on`] for the expansions' figures (kept out of line, away from the
@@ -950,15 +957,7 @@ impl Game {
         let node = placed.node_base + segment as u16;
         let allowed = match figure {
             Figure::Follower | Figure::LargeFollower => {
-                let open_to_followers = match kind {
-                    FeatureKind::Road
-                    | FeatureKind::City
-                    | FeatureKind::Monastery
-                    | FeatureKind::Shrine => true,
-                    FeatureKind::Field => self.config.rules.farmers,
-                    FeatureKind::River => false,
-                };
-                open_to_followers && self.features.figures(node) == 0
+                self.takes_followers(kind) && self.features.figures(node) == 0
             }
             Figure::Builder => {
                 matches!(kind, FeatureKind::Road | FeatureKind::City)
