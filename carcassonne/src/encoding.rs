@@ -19,7 +19,7 @@
 
 use crate::action::{Action, Figure};
 use crate::expansions::count::Quarter;
-use crate::game::{Game, Pending};
+use crate::game::{figure_index, Game, Pending};
 use crate::geometry::{rotate_points, Position, Rotation};
 use crate::tile::FeatureKind;
 
@@ -261,13 +261,6 @@ impl ActionSpace {
 
 /// Figure kinds in id order (follower 0, large follower 1, builder 2, pig 3).
 const FIGURES: [Figure; 4] = Figure::ALL;
-
-fn figure_index(figure: Figure) -> usize {
-    FIGURES
-        .iter()
-        .position(|f| *f == figure)
-        .unwrap_or(FIGURE_SLOTS)
-}
 
 /// The observation of `game` with window radius `radius`: a flat `u8` array of shape
 /// `(OBSERVATION_PLANES.len(), 2 * radius + 1, 2 * radius + 1)` in row-major order (see the

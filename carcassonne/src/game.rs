@@ -464,7 +464,7 @@ pub struct Game {
     /// second of a double turn.
     fork_interlude: Option<(u8, bool)>,
     /// Index of the tile laid in the current turn part.
-    pub(crate) last_tile: Option<u16>,
+    last_tile: Option<u16>,
     draws: Vec<TileId>,
     actions: Vec<Action>,
 }
@@ -1399,7 +1399,7 @@ impl Game {
                 if self.open_leave_round(index as usize) {
                     return;
                 }
-                let before: Vec<u32> = (0..self.players()).map(|p| self.score(p)).collect();
+                let before = self.players.map(|p| p.score);
                 self.score_completed(index as usize, sink);
                 self.last_tile = None;
                 if self.offer_city_entry(&before) {

@@ -227,21 +227,8 @@ impl Game {
                 self.take_goods(root, sink);
             }
         }
-        // Monasteries of the 3x3 area now surrounded: only occupied ones score, so look at
-        // the monks near the new tile.
         let mut surrounded = [NodeId::MAX; 9];
-        let mut n = 0;
-        for f in &self.figures {
-            if !self.features.node(f.node).kind.is_monastic() {
-                continue;
-            }
-            let p = self.node_tile(f.node).0.pos;
-            let near = (p.x - placed.pos.x).abs() <= 1 && (p.y - placed.pos.y).abs() <= 1;
-            if near && n < surrounded.len() && self.board.count_surrounding(p) == 8 {
-                surrounded[n] = f.node;
-                n += 1;
-            }
-        }
+        let n = self.surrounded_buildings_near(placed.pos, &mut surrounded);
         for &node in &surrounded[..n] {
             self.score_feature(node, true, sink);
         }
@@ -251,6 +238,30 @@ impl Game {
         if titles {
             self.award_titles(&completions, sink);
         }
+    }
+
+    /// The occupied monasteries and shrines of the 3×3 area around `pos` that are now
+    /// surrounded (B-5.5, CU.3), each once, into `out`; returns how many. Only occupied ones
+    /// score, so it looks at the figures rather than at the 9 tiles.
+    #[inline(always)]
+    pub(crate) fn surrounded_buildings_near(&self, pos: Position, out: &mut [NodeId; 9]) -> usize {
+        let mut n = 0;
+        for f in &self.figures {
+            if !self.features.node(f.node).kind.is_monastic() {
+                continue;
+            }
+            let p = self.node_tile(f.node).0.pos;
+            let near = (p.x - pos.x).abs() <= 1 && (p.y - pos.y).abs() <= 1;
+            if near
+                && n < out.len()
+                && self.board.count_surrounding(p) == 8
+                && !out[..n].contains(&f.node)
+            {
+                out[n] = f.node;
+                n += 1;
+            }
+        }
+        n
     }
 
     /// The active player takes one token per goods symbol of the completed city `root`

@@ -21,17 +21,13 @@ const EXPANSIONS_I: [TileSet; 5] = [
     TileSet::River2,
 ];
 
-/// Every set (one edition of the Cult).
-const EVERY_SET: [TileSet; 8] = [
-    TileSet::Base,
-    TileSet::InnsAndCathedrals,
-    TileSet::TradersAndBuilders,
-    TileSet::River,
-    TileSet::River2,
-    TileSet::KingAndRobber,
-    TileSet::Cult,
-    TileSet::Count,
-];
+/// Every set, with one edition of the Cult.
+fn every_set() -> Vec<TileSet> {
+    TileSet::ALL
+        .into_iter()
+        .filter(|s| *s != TileSet::Cult6)
+        .collect()
+}
 
 fn config_of(sets: &[TileSet]) -> Config {
     let mut config = Config::new(2);
@@ -76,7 +72,7 @@ fn main() {
             config = config_of(&EXPANSIONS_I);
         }
         if std::env::args().any(|a| a == "--every-set") {
-            config = config_of(&EVERY_SET);
+            config = config_of(&every_set());
         }
         let mut total = 0u64;
         let start = Instant::now();
@@ -140,8 +136,8 @@ fn main() {
     println!(
         "  work per base game: {base_decisions:.0} decisions, {base_listed:.0} legal actions listed"
     );
-    for sets in [&EXPANSIONS_I[..], &EVERY_SET[..]] {
-        let config = config_of(sets);
+    for sets in [EXPANSIONS_I.to_vec(), every_set()] {
+        let config = config_of(&sets);
         let rate = timed(&config, &mut seed, &mut buf, &mut rng);
         let (decisions, listed) = work(&config, &mut rng, &mut buf);
         // The start tile, or the 12 pieces of the City of Carcassonne.

@@ -45,6 +45,14 @@ fn main() {
     let mut events: Vec<Event> = Vec::new();
     let mut cbuf: Vec<carc_action> = Vec::with_capacity(256);
 
+    // The two scores of a finished C game as one number (the loops must agree), then free it.
+    let finish = |g: *mut carc_game| unsafe {
+        let (mut a, mut b) = (0u32, 0u32);
+        ok(carc_game_score(g, 0, &mut a));
+        ok(carc_game_score(g, 1, &mut b));
+        carc_game_free(g);
+        (a * 1000 + b) as u64
+    };
     let mut rust_quiet = |seed, rng: &mut Pcg64Mcg| {
         let mut g = Game::new(Config::new(2), seed).unwrap();
         while !g.is_over() {
@@ -73,11 +81,7 @@ fn main() {
             ok(carc_game_play_index(g, below(rng, n)));
             ok(carc_game_is_over(g, &mut over));
         }
-        let (mut a, mut b) = (0u32, 0u32);
-        ok(carc_game_score(g, 0, &mut a));
-        ok(carc_game_score(g, 1, &mut b));
-        carc_game_free(g);
-        (a * 1000 + b) as u64
+        finish(g)
     };
     let mut c_by_value = |seed, rng: &mut Pcg64Mcg| unsafe {
         let mut g = ptr::null_mut();
@@ -95,11 +99,7 @@ fn main() {
             ok(carc_game_play(g, &cbuf[below(rng, n)]));
             ok(carc_game_is_over(g, &mut over));
         }
-        let (mut a, mut b) = (0u32, 0u32);
-        ok(carc_game_score(g, 0, &mut a));
-        ok(carc_game_score(g, 1, &mut b));
-        carc_game_free(g);
-        (a * 1000 + b) as u64
+        finish(g)
     };
 
     // Warm up, then measure each twice, interleaved, and keep the better of the two.

@@ -32,6 +32,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, Figure};
+use crate::config::MAX_PLAYERS;
 use crate::error::ParseError;
 use crate::events::{Event, Sink};
 use crate::features::NodeId;
@@ -120,8 +121,9 @@ pub(crate) struct City {
     /// The seats still to decide in the movement round or the Market rounds; the first decides
     /// now.
     pub round: Vec<u8>,
-    /// The features figures may move to in this movement round (roots, fixed at its start).
-    pub targets: Vec<NodeId>,
+    /// The features figures may move to in this movement round, fixed at its start: each
+    /// feature's root and the node a moving figure goes to.
+    pub targets: Vec<(NodeId, NodeId)>,
     /// Whether this turn part's movement round is over.
     pub round_done: bool,
     /// Whether the Market has been emptied at the end of the game.
@@ -213,24 +215,14 @@ impl Game {
                 out.push((root, node));
             }
         }
-        for f in &self.figures {
-            let node = self.features.node(f.node);
-            if !node.kind.is_monastic() || !f.figure.is_follower() {
-                continue;
-            }
-            let p = self.node_tile(f.node).0.pos;
-            let near = (p.x - placed.pos.x).abs() <= 1 && (p.y - placed.pos.y).abs() <= 1;
-            let root = self.features.find(f.node);
-            if near && self.board.count_surrounding(p) == 8 && !out.iter().any(|(r, _)| *r == root)
-            {
-                out.push((root, f.node));
-            }
-        }
+        let mut buildings = [NodeId::MAX; 9];
+        let n = self.surrounded_buildings_near(placed.pos, &mut buildings);
+        out.extend(buildings[..n].iter().map(|&b| (self.features.find(b), b)));
         out
     }
 
     /// Whether `player` has a figure in an unblocked quarter leading to one of `targets`.
-    fn can_leave_to(&self, player: u8, targets: &[NodeId]) -> bool {
+    fn can_leave_to(&self, player: u8, targets: &[(NodeId, NodeId)]) -> bool {
         let Some(city) = self.city.as_ref() else {
             return false;
         };
@@ -239,7 +231,7 @@ impl Game {
                 && q != city.count
                 && targets
                     .iter()
-                    .any(|&t| q.leads_to(self.features.node(t).kind))
+                    .any(|&(root, _)| q.leads_to(self.features.node(root).kind))
         })
     }
 
@@ -249,11 +241,7 @@ impl Game {
         if self.city.as_ref().map_or(true, |c| c.round_done) {
             return false;
         }
-        let targets: Vec<NodeId> = self
-            .completed_occupied(index)
-            .into_iter()
-            .map(|(root, _)| root)
-            .collect();
+        let targets = self.completed_occupied(index);
         let n = self.players() as u8;
         let order: Vec<u8> = (1..=n)
             .map(|k| (self.current + k) % n)
@@ -274,8 +262,9 @@ impl Game {
 
     /// C.2: after the turn part's scoring, offers the quarters to the active player when an
     /// opponent scored and they did not, and they have a figure that may enter. `before` holds
-    /// the scores before the turn part's scoring. Returns whether a decision is now pending.
-    pub(crate) fn offer_city_entry(&mut self, before: &[u32]) -> bool {
+    /// the scores by seat before the turn part's scoring. Returns whether a decision is now
+    /// pending.
+    pub(crate) fn offer_city_entry(&mut self, before: &[u32; MAX_PLAYERS]) -> bool {
         let me = self.current as usize;
         let gained = |p: usize| self.players[p].score - before[p];
         let qualifies = gained(me) == 0 && (0..self.players()).any(|p| p != me && gained(p) > 0);
@@ -386,11 +375,10 @@ impl Game {
                 let Some(&mover) = city.round.first() else {
                     return;
                 };
-                let targets: Vec<NodeId> = if self.pending == Pending::Market {
-                    self.every_field().into_iter().map(|(_, n)| n).collect()
+                let targets = if self.pending == Pending::Market {
+                    self.every_field()
                 } else {
-                    let index = self.last_tile.map_or(0, |i| i as usize);
-                    self.completed_occupied_targets(index, &city.targets)
+                    city.targets.clone()
                 };
                 let mut seen: Vec<(Figure, Quarter)> = Vec::new();
                 for &(p, figure, quarter) in &city.figures {
@@ -403,7 +391,7 @@ impl Game {
                         continue;
                     }
                     seen.push((figure, quarter));
-                    for &node in &targets {
+                    for &(_, node) in &targets {
                         let (placed, segment) = self.node_tile(node);
                         let seg = &placed.tile.kind().segments[segment];
                         if quarter.leads_to(seg.kind) {
@@ -423,33 +411,6 @@ impl Game {
             }
             _ => {}
         }
-    }
-
-    /// The nodes figures move to in this movement round: for each target root, its node on
-    /// the tile just laid (or the building's).
-    fn completed_occupied_targets(&self, index: usize, targets: &[NodeId]) -> Vec<NodeId> {
-        let mut nodes: Vec<NodeId> = targets
-            .iter()
-            .map(|&root| self.target_node(index, root))
-            .collect();
-        nodes.dedup();
-        nodes
-    }
-
-    /// The node a figure moving to the feature `root` goes to: its segment on the tile laid at
-    /// `index` if it has one there, else the feature's building.
-    fn target_node(&self, index: usize, root: NodeId) -> NodeId {
-        let placed = self.board.tiles()[index];
-        let kind = placed.tile.kind();
-        (0..kind.segments.len())
-            .map(|i| placed.node_base + i as u16)
-            .find(|&n| self.features.find(n) == root && !self.features.node(n).kind.is_monastic())
-            .unwrap_or_else(|| {
-                self.figures
-                    .iter()
-                    .find(|f| self.features.find(f.node) == root)
-                    .map_or(root, |f| f.node)
-            })
     }
 
     /// Whether `action` answers the City's pending decision legally.
