@@ -561,3 +561,30 @@ fn the_city_as_a_starting_area_only() {
         g.play(a).unwrap();
     }
 }
+
+#[test]
+fn a_builder_double_turn_gives_two_chances_to_enter_the_city() {
+    // Traders & Builders with the Count: each turn part is judged on its own (S001 table).
+    let tiles = ["U", "E", "U", "E", "U", "E", "D", "E"];
+    let mut g = count_game(&["Red", "Blue"], &tiles, &[TileSet::TradersAndBuilders]);
+    turn(&mut g, "U", (-2, -2), 0, Some("R1")); // Red's thief, a road north of the City
+    turn(&mut g, "E", (-2, -3), 0, None); // Blue
+    turn_with(&mut g, "U", (-1, -2), 0, Some((Figure::Builder, "R1"))); // Red's builder
+    turn(&mut g, "E", (-1, -3), 0, Some("C1")); // Blue's knight, a city open to the north
+    turn(&mut g, "U", (2, 0), 1, None); // Red, elsewhere
+    turn(&mut g, "E", (0, -3), 2, Some("C1")); // Blue's knight, a city open to the south
+                                               // Red extends the builder's road and closes Blue's southern city: Blue +4, Red nothing.
+    turn(&mut g, "D", (0, -2), 0, None);
+    assert_eq!((g.pending(), g.current_player()), (Pending::EnterCity, 0));
+    enter(&mut g, "castle");
+    assert!(g.is_second_part(), "then the builder's second turn part");
+    // The second part closes Blue's other city: a second chance.
+    turn(&mut g, "E", (-1, -4), 2, None);
+    assert_eq!((g.pending(), g.current_player()), (Pending::EnterCity, 0));
+    enter(&mut g, "market");
+    assert_eq!(
+        g.quarter_figures(Quarter::Castle),
+        vec![(0, Figure::Follower)]
+    );
+    assert_eq!(g.scores(), vec![0, 8]);
+}
