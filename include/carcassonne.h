@@ -165,25 +165,26 @@
 // Event kind: a figure was deployed (`player`, `figure`, `x`, `y`, `feature`, `location`).
 #define CARC_EVENT_FIGURE_DEPLOYED 3
 
-// Event kind: points were scored (`player`, `points` and the breakdown fields).
+// Event kind: points were scored (`player`, `points`, `final_scoring`, and `reason` with the
+// fields of that reason).
 #define CARC_EVENT_SCORED 4
 
 // Event kind: a figure went back to supply (`player`, `figure`, `x`, `y`, `feature`,
 // `location`).
 #define CARC_EVENT_FIGURE_RETURNED 5
 
-// Event kind: the game ended and was scored.
+// Event kind: the game ended and was scored (`player` is -1; `carc_game_score` gives the
+// final scores).
 #define CARC_EVENT_GAME_OVER 6
 
 // Event kind: a drawn river tile went under the river stack (`player`, `tile`; River II).
 #define CARC_EVENT_TILE_DEFERRED 8
 
-// Event kind: the active player took trade goods tokens (`player`, `goods`, `points` holds
-// the number of tokens).
+// Event kind: the active player took trade goods tokens (`player`, `goods`, `goods_taken`).
 #define CARC_EVENT_GOODS_TAKEN 7
 
 // Event kind: the active player took the King or the Robber Baron (`player`, `token`,
-// `tiles` holds the size of the city or road that took it).
+// `token_size`).
 #define CARC_EVENT_TOKEN_TAKEN 9
 
 // Event kind: a figure went from supply into a quarter of the City (`player`, `figure`,
@@ -205,6 +206,40 @@
 
 // Token: the Robber Baron (longest completed road).
 #define CARC_TOKEN_ROBBER_BARON 2
+
+// Score reason (`carc_event.reason` of `CARC_EVENT_SCORED`): a road, city, monastery or shrine
+// (`feature`, `complete`, `tiles`, `pennants`, `bonuses`, `strength`, `x`, `y`, `location`).
+#define CARC_REASON_FEATURE 0
+
+// Score reason: a field at the end (`cities`, `points_per_city`, `bonuses`, `strength`, `x`,
+// `y`, `location`; `feature` is `CARC_FEATURE_FIELD`).
+#define CARC_REASON_FIELD 1
+
+// Score reason: a trade goods majority at the end (`goods`, `goods_held`).
+#define CARC_REASON_GOODS 2
+
+// Score reason: holding the King or the Robber Baron (`token`, `token_completed`,
+// `tokens_held`).
+#define CARC_REASON_TOKEN 3
+
+// `carc_event.reason` of events that are not scores.
+#define CARC_REASON_NONE 4
+
+// `carc_event.bonuses` bit: an inn set the road's value (Inns & Cathedrals).
+#define CARC_BONUS_INN 1
+
+// `carc_event.bonuses` bit: a cathedral set the city's value (Inns & Cathedrals).
+#define CARC_BONUS_CATHEDRAL 2
+
+// `carc_event.bonuses` bit: the receiver's pig is in the field (+1 per city).
+#define CARC_BONUS_PIG 4
+
+// `carc_event.bonuses` bit: the field holds a pig herd (+1 per city, River II).
+#define CARC_BONUS_PIG_HERD 8
+
+// Chance outcome kind (`carc_chance.kind`): a tile drawn from the stack; `value` is its tile
+// number.
+#define CARC_CHANCE_TILE 0
 
 // The result of every fallible function. `CARC_OK` is 0; `carc_status_str` names each value.
 enum carc_status
@@ -283,51 +318,68 @@ typedef struct carc_action {
   uint64_t epoch;
 } carc_action;
 
-// An event of the last action (see `carc_game_events`); fields that do not apply to the
-// event kind are 0.
+// An event of the last action (see `carc_game_events`). Each field has one meaning, named
+// here with the event kinds (and score reasons) it applies to; a field that does not apply
+// is 0 (`player` -1, `reason` `CARC_REASON_NONE`).
 typedef struct carc_event {
   // `CARC_EVENT_*`.
   uint32_t kind;
   // The seat concerned (0-based); -1 for `CARC_EVENT_GAME_OVER`.
   int32_t player;
-  // Tile number (drawn, discarded, placed).
+  // Tile number: drawn, discarded, deferred, placed.
   uint32_t tile;
-  // Position of the tile or figure, or of the scored feature's first figure.
+  // Position: of the tile placed; of the figure deployed, returned or left the City; of the
+  // scored feature's or field's first figure.
   int32_t x;
   // See `x`.
   int32_t y;
-  // Rotation in degrees (placed).
+  // Rotation in degrees: placed.
   uint32_t rotation;
-  // `CARC_FIGURE_*` (deployed, returned).
+  // `CARC_FIGURE_*`: deployed, returned, entered the City, left the City.
   uint32_t figure;
-  // `CARC_FEATURE_*` (deployed, returned, scored).
+  // `CARC_FEATURE_*`: deployed, returned, left the City; the scored feature (field for
+  // `CARC_REASON_FIELD`).
   uint32_t feature;
-  // Location bits (deployed, returned, scored).
+  // Location bits of `feature` on the tile at `x`, `y`.
   uint32_t location;
+  // `CARC_QUARTER_*`: entered the City, the Count moved, left the City.
+  uint32_t quarter;
   // Points awarded (scored; may be 0).
   uint32_t points;
-  // 1 if the scored feature was complete, 0 if unfinished.
-  uint32_t complete;
+  // `CARC_REASON_*` of a score; `CARC_REASON_NONE` for other events.
+  uint32_t reason;
   // 1 if the score is part of the final scoring.
   uint32_t final_scoring;
-  // Tiles of the scored feature (a monastery: its 3x3 area).
+  // `CARC_REASON_FEATURE`: 1 if the feature was complete, 0 if unfinished.
+  uint32_t complete;
+  // `CARC_REASON_FEATURE`: distinct tiles of the road or city; a monastery's or shrine's
+  // 3x3 area.
   uint32_t tiles;
-  // Pennants of a scored city.
+  // `CARC_REASON_FEATURE`: pennants of the city.
   uint32_t pennants;
-  // Completed cities bordering a scored field.
-  uint32_t cities;
-  // Points per city of a scored field.
-  uint32_t points_per_city;
-  // The owner's strength in the scored feature.
+  // `CARC_REASON_FEATURE`, `CARC_REASON_FIELD`: `CARC_BONUS_*` bits.
+  uint32_t bonuses;
+  // `CARC_REASON_FEATURE`, `CARC_REASON_FIELD`: the receiver's strength.
   uint32_t strength;
-  // `CARC_GOODS_*`: the good of a goods event or of a goods-majority score (then `tiles`
-  // holds the player's tokens).
+  // `CARC_REASON_FIELD`: completed cities paid for.
+  uint32_t cities;
+  // `CARC_REASON_FIELD`: points per city.
+  uint32_t points_per_city;
+  // `CARC_GOODS_*`: goods taken; `CARC_REASON_GOODS`.
   uint32_t goods;
-  // `CARC_TOKEN_*`: the token taken, or the token a score is for (then `cities` holds the
-  // completed cities or roads paid for, 0 in the card variants, and `tiles` the cards).
+  // Goods taken: tokens taken.
+  uint32_t goods_taken;
+  // `CARC_REASON_GOODS`: the receiver's tokens of that good.
+  uint32_t goods_held;
+  // `CARC_TOKEN_*`: token taken; `CARC_REASON_TOKEN`.
   uint32_t token;
-  // `CARC_QUARTER_*` of the City events (entered, Count moved, left); 0 otherwise.
-  uint32_t quarter;
+  // Token taken: tiles of the city or road that took it.
+  uint32_t token_size;
+  // `CARC_REASON_TOKEN`: completed cities (roads) paid for, 1 point each (0 under the flat
+  // house rules).
+  uint32_t token_completed;
+  // `CARC_REASON_TOKEN`: tokens the points are for (2 for both under `fifteen_forty`).
+  uint32_t tokens_held;
 } carc_event;
 
 // A tile on the board.
@@ -358,11 +410,13 @@ typedef struct carc_figure_info {
   uint32_t location;
 } carc_figure_info;
 
-// A possible draw and its probability.
+// A possible outcome of the pending chance node and its probability.
 typedef struct carc_chance {
-  // Tile number.
-  uint32_t tile;
-  // Probability of drawing it (copies left over tiles left).
+  // `CARC_CHANCE_*`: what kind of outcome.
+  uint32_t kind;
+  // The outcome: for `CARC_CHANCE_TILE` the tile number.
+  uint32_t value;
+  // Its probability (for a tile: copies left over the tiles left in the stack drawn from).
   double probability;
 } carc_chance;
 
@@ -494,11 +548,18 @@ carc_status carc_game_player_name(const struct carc_game *game,
                                   size_t cap,
                                   size_t *needed);
 
-// The seat whose decision is pending, into `*out`.
+// The seat that takes the pending decision, into `*out`: usually the active player, but the
+// Count's movement round and Market are decided in turn by the other players.
 //
 // # Safety
 // `game` NULL or live; `out` NULL or writable.
 carc_status carc_game_current_player(const struct carc_game *game, uint32_t *out);
+
+// The seat whose turn it is (who drew and placed the turn part's tile), into `*out`.
+//
+// # Safety
+// `game` NULL or live; `out` NULL or writable.
+carc_status carc_game_active_player(const struct carc_game *game, uint32_t *out);
 
 // The pending decision (`CARC_PENDING_DRAW`, `_PLACE`, `_DEPLOY`, `_DOUBLE_TURN`,
 // `_ENTER_CITY`, `_MOVE_COUNT`, `_LEAVE_CITY`, `_MARKET`, `_GAME_OVER`), into `*out`.
@@ -655,17 +716,28 @@ carc_status carc_game_board_text(const struct carc_game *game,
                                  size_t cap,
                                  size_t *needed);
 
-// Supplies the next tile of an explicit-draw game (see `carc_game_chance_outcomes`).
-// `CARC_INVALID_ARGUMENT` for an unknown tile number; `CARC_ILLEGAL_DRAW` if draws are
-// automatic, no draw is pending, or no such tile is left. On success `carc_game_events` gives
-// what happened (a tile that fits nowhere is discarded and another draw is pending).
+// Supplies the next tile of an explicit-draw game (see `carc_game_chance_outcomes`): the
+// same as `carc_game_resolve_chance` with `CARC_CHANCE_TILE`. `CARC_INVALID_ARGUMENT` for an
+// unknown tile number; `CARC_ILLEGAL_DRAW` if draws are automatic, no draw is pending, or no
+// such tile is left. On success `carc_game_events` gives what happened (a tile that fits
+// nowhere is discarded and another draw is pending).
 //
 // # Safety
 // `game` NULL or live.
 carc_status carc_game_draw(struct carc_game *game, uint32_t tile);
 
-// Copies the possible draws with their probabilities into `buf` (buffer rules as
-// `carc_game_legal_actions`); none unless a draw is pending.
+// Supplies the outcome of the pending chance node of an explicit-draw game: `kind` is
+// `CARC_CHANCE_*` and `value` the outcome (for `CARC_CHANCE_TILE` the tile number), as listed
+// by `carc_game_chance_outcomes`. `CARC_INVALID_ARGUMENT` for an unknown kind or value;
+// `CARC_ILLEGAL_DRAW` if draws are automatic, no chance node is pending, or the outcome is not
+// possible now. On success `carc_game_events` gives what happened.
+//
+// # Safety
+// `game` NULL or live.
+carc_status carc_game_resolve_chance(struct carc_game *game, uint32_t kind, uint32_t value);
+
+// Copies the outcomes of the pending chance node with their probabilities into `buf` (buffer
+// rules as `carc_game_legal_actions`); none unless a chance node is pending.
 //
 // # Safety
 // `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.

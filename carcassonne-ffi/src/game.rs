@@ -3,7 +3,7 @@
 use std::cell::{Ref, RefCell};
 use std::ffi::c_char;
 
-use carcassonne::{Action, Config, Event, Game, JczGame, Pending, RecordError};
+use carcassonne::{Action, Config, Event, Game, JczGame, Outcome, RecordError};
 
 use crate::boundary::{
     arg_mut, arg_ref, arg_str, carc_status, fail, ffi, require, write_items, write_mapped,
@@ -11,10 +11,8 @@ use crate::boundary::{
 };
 use crate::types::{
     action_from_c, action_to_c, carc_action, carc_chance, carc_event, carc_figure_info,
-    carc_tile_info, event_to_c, figure_info_to_c, tile_from_c, tile_info_to_c, CARC_NO_TILE,
-    CARC_PENDING_DEPLOY, CARC_PENDING_DOUBLE_TURN, CARC_PENDING_DRAW, CARC_PENDING_ENTER_CITY,
-    CARC_PENDING_GAME_OVER, CARC_PENDING_LEAVE_CITY, CARC_PENDING_MARKET, CARC_PENDING_MOVE_COUNT,
-    CARC_PENDING_PLACE, CARC_QUARTER_NONE,
+    carc_tile_info, event_to_c, figure_info_to_c, outcome_from_c, outcome_to_c, pending_to_c,
+    quarter_to_c, tile_from_c, tile_info_to_c, CARC_NO_TILE, CARC_QUARTER_NONE,
 };
 
 /// A game: opaque to C. Created by `carc_game_new`, `carc_game_clone`, `carc_game_from_json`
@@ -53,6 +51,19 @@ impl carc_game {
             cache.epoch = self.epoch;
         }
         Ref::map(self.legal.borrow(), |c| c.actions.as_slice())
+    }
+
+    fn resolve(&mut self, outcome: Outcome) -> Result<(), carc_status> {
+        match self.game.resolve(outcome) {
+            Ok(events) => {
+                self.events = events;
+                self.epoch += 1;
+                Ok(())
+            }
+            // Every draw error (automatic draws, no chance node pending, an impossible
+            // outcome) is an illegal draw.
+            Err(e) => fail(carc_status::CARC_ILLEGAL_DRAW, e.to_string()),
+        }
     }
 
     fn play(&mut self, action: Action) -> Result<(), carc_status> {
@@ -256,7 +267,8 @@ fn seat(game: &Game, player: u32) -> Result<usize, carc_status> {
     }
 }
 
-/// The seat whose decision is pending, into `*out`.
+/// The seat that takes the pending decision, into `*out`: usually the active player, but the
+/// Count's movement round and Market are decided in turn by the other players.
 ///
 /// # Safety
 /// `game` NULL or live; `out` NULL or writable.
@@ -274,6 +286,24 @@ pub unsafe extern "C" fn carc_game_current_player(
     })
 }
 
+/// The seat whose turn it is (who drew and placed the turn part's tile), into `*out`.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_active_player(
+    game: *const carc_game,
+    out: *mut u32,
+) -> carc_status {
+    ffi!({
+        write_out(
+            out,
+            "out",
+            arg_ref(game, "game")?.game.active_player() as u32,
+        )
+    })
+}
+
 /// The pending decision (`CARC_PENDING_DRAW`, `_PLACE`, `_DEPLOY`, `_DOUBLE_TURN`,
 /// `_ENTER_CITY`, `_MOVE_COUNT`, `_LEAVE_CITY`, `_MARKET`, `_GAME_OVER`), into `*out`.
 ///
@@ -282,17 +312,7 @@ pub unsafe extern "C" fn carc_game_current_player(
 #[no_mangle]
 pub unsafe extern "C" fn carc_game_pending(game: *const carc_game, out: *mut u32) -> carc_status {
     ffi!({
-        let pending = match arg_ref(game, "game")?.game.pending() {
-            Pending::Draw => CARC_PENDING_DRAW,
-            Pending::Place { .. } => CARC_PENDING_PLACE,
-            Pending::Deploy { .. } => CARC_PENDING_DEPLOY,
-            Pending::DoubleTurn => CARC_PENDING_DOUBLE_TURN,
-            Pending::EnterCity => CARC_PENDING_ENTER_CITY,
-            Pending::MoveCount => CARC_PENDING_MOVE_COUNT,
-            Pending::LeaveCity => CARC_PENDING_LEAVE_CITY,
-            Pending::Market => CARC_PENDING_MARKET,
-            _ => CARC_PENDING_GAME_OVER,
-        };
+        let pending = pending_to_c(arg_ref(game, "game")?.game.pending());
         write_out(out, "out", pending)
     })
 }
@@ -532,7 +552,7 @@ pub unsafe extern "C" fn carc_game_count_quarter(
         write_out(
             out,
             "out",
-            g.count_quarter().map_or(CARC_QUARTER_NONE, |q| q as u32),
+            g.count_quarter().map_or(CARC_QUARTER_NONE, quarter_to_c),
         )
     })
 }
@@ -642,10 +662,11 @@ pub unsafe extern "C" fn carc_game_board_text(
     })
 }
 
-/// Supplies the next tile of an explicit-draw game (see `carc_game_chance_outcomes`).
-/// `CARC_INVALID_ARGUMENT` for an unknown tile number; `CARC_ILLEGAL_DRAW` if draws are
-/// automatic, no draw is pending, or no such tile is left. On success `carc_game_events` gives
-/// what happened (a tile that fits nowhere is discarded and another draw is pending).
+/// Supplies the next tile of an explicit-draw game (see `carc_game_chance_outcomes`): the
+/// same as `carc_game_resolve_chance` with `CARC_CHANCE_TILE`. `CARC_INVALID_ARGUMENT` for an
+/// unknown tile number; `CARC_ILLEGAL_DRAW` if draws are automatic, no draw is pending, or no
+/// such tile is left. On success `carc_game_events` gives what happened (a tile that fits
+/// nowhere is discarded and another draw is pending).
 ///
 /// # Safety
 /// `game` NULL or live.
@@ -654,19 +675,33 @@ pub unsafe extern "C" fn carc_game_draw(game: *mut carc_game, tile: u32) -> carc
     ffi!({
         let g = arg_mut(game, "game")?;
         let tile = tile_from_c(tile)?;
-        match g.game.draw(tile) {
-            Ok(events) => {
-                g.events = events;
-                g.epoch += 1;
-                Ok(())
-            }
-            Err(e) => fail(carc_status::CARC_ILLEGAL_DRAW, e.to_string()),
-        }
+        g.resolve(Outcome::Tile(tile))
     })
 }
 
-/// Copies the possible draws with their probabilities into `buf` (buffer rules as
-/// `carc_game_legal_actions`); none unless a draw is pending.
+/// Supplies the outcome of the pending chance node of an explicit-draw game: `kind` is
+/// `CARC_CHANCE_*` and `value` the outcome (for `CARC_CHANCE_TILE` the tile number), as listed
+/// by `carc_game_chance_outcomes`. `CARC_INVALID_ARGUMENT` for an unknown kind or value;
+/// `CARC_ILLEGAL_DRAW` if draws are automatic, no chance node is pending, or the outcome is not
+/// possible now. On success `carc_game_events` gives what happened.
+///
+/// # Safety
+/// `game` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_resolve_chance(
+    game: *mut carc_game,
+    kind: u32,
+    value: u32,
+) -> carc_status {
+    ffi!({
+        let g = arg_mut(game, "game")?;
+        let outcome = outcome_from_c(kind, value)?;
+        g.resolve(outcome)
+    })
+}
+
+/// Copies the outcomes of the pending chance node with their probabilities into `buf` (buffer
+/// rules as `carc_game_legal_actions`); none unless a chance node is pending.
 ///
 /// # Safety
 /// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
@@ -682,10 +717,7 @@ pub unsafe extern "C" fn carc_game_chance_outcomes(
             .game
             .chance_outcomes()
             .into_iter()
-            .map(|(t, p)| carc_chance {
-                tile: t.index() as u32,
-                probability: p,
-            })
+            .map(|(o, p)| outcome_to_c(o, p))
             .collect();
         write_items(&outcomes, buf, cap, len)
     })

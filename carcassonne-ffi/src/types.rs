@@ -3,8 +3,8 @@
 //! rejected with `CARC_INVALID_ARGUMENT`, never transmuted.
 
 use carcassonne::{
-    Action, Event, FeatureKind, Figure, Goods, Location, PlacedFigure, PlacedTile, Position,
-    Quarter, Rotation, TileId, Token,
+    Action, Event, FeatureKind, Figure, Goods, Location, Outcome, Pending, PlacedFigure,
+    PlacedTile, Position, Quarter, Reason, Rotation, Score, TileId, Token,
 };
 
 use crate::boundary::{carc_status, fail};
@@ -113,20 +113,21 @@ pub const CARC_EVENT_TILE_DISCARDED: u32 = 1;
 pub const CARC_EVENT_TILE_PLACED: u32 = 2;
 /// Event kind: a figure was deployed (`player`, `figure`, `x`, `y`, `feature`, `location`).
 pub const CARC_EVENT_FIGURE_DEPLOYED: u32 = 3;
-/// Event kind: points were scored (`player`, `points` and the breakdown fields).
+/// Event kind: points were scored (`player`, `points`, `final_scoring`, and `reason` with the
+/// fields of that reason).
 pub const CARC_EVENT_SCORED: u32 = 4;
 /// Event kind: a figure went back to supply (`player`, `figure`, `x`, `y`, `feature`,
 /// `location`).
 pub const CARC_EVENT_FIGURE_RETURNED: u32 = 5;
-/// Event kind: the game ended and was scored.
+/// Event kind: the game ended and was scored (`player` is -1; `carc_game_score` gives the
+/// final scores).
 pub const CARC_EVENT_GAME_OVER: u32 = 6;
 /// Event kind: a drawn river tile went under the river stack (`player`, `tile`; River II).
 pub const CARC_EVENT_TILE_DEFERRED: u32 = 8;
-/// Event kind: the active player took trade goods tokens (`player`, `goods`, `points` holds
-/// the number of tokens).
+/// Event kind: the active player took trade goods tokens (`player`, `goods`, `goods_taken`).
 pub const CARC_EVENT_GOODS_TAKEN: u32 = 7;
 /// Event kind: the active player took the King or the Robber Baron (`player`, `token`,
-/// `tiles` holds the size of the city or road that took it).
+/// `token_size`).
 pub const CARC_EVENT_TOKEN_TAKEN: u32 = 9;
 /// Event kind: a figure went from supply into a quarter of the City (`player`, `figure`,
 /// `quarter`).
@@ -143,6 +144,33 @@ pub const CARC_TOKEN_NONE: u32 = 0;
 pub const CARC_TOKEN_KING: u32 = 1;
 /// Token: the Robber Baron (longest completed road).
 pub const CARC_TOKEN_ROBBER_BARON: u32 = 2;
+
+/// Score reason (`carc_event.reason` of `CARC_EVENT_SCORED`): a road, city, monastery or shrine
+/// (`feature`, `complete`, `tiles`, `pennants`, `bonuses`, `strength`, `x`, `y`, `location`).
+pub const CARC_REASON_FEATURE: u32 = 0;
+/// Score reason: a field at the end (`cities`, `points_per_city`, `bonuses`, `strength`, `x`,
+/// `y`, `location`; `feature` is `CARC_FEATURE_FIELD`).
+pub const CARC_REASON_FIELD: u32 = 1;
+/// Score reason: a trade goods majority at the end (`goods`, `goods_held`).
+pub const CARC_REASON_GOODS: u32 = 2;
+/// Score reason: holding the King or the Robber Baron (`token`, `token_completed`,
+/// `tokens_held`).
+pub const CARC_REASON_TOKEN: u32 = 3;
+/// `carc_event.reason` of events that are not scores.
+pub const CARC_REASON_NONE: u32 = 4;
+
+/// `carc_event.bonuses` bit: an inn set the road's value (Inns & Cathedrals).
+pub const CARC_BONUS_INN: u32 = 1;
+/// `carc_event.bonuses` bit: a cathedral set the city's value (Inns & Cathedrals).
+pub const CARC_BONUS_CATHEDRAL: u32 = 2;
+/// `carc_event.bonuses` bit: the receiver's pig is in the field (+1 per city).
+pub const CARC_BONUS_PIG: u32 = 4;
+/// `carc_event.bonuses` bit: the field holds a pig herd (+1 per city, River II).
+pub const CARC_BONUS_PIG_HERD: u32 = 8;
+
+/// Chance outcome kind (`carc_chance.kind`): a tile drawn from the stack; `value` is its tile
+/// number.
+pub const CARC_CHANCE_TILE: u32 = 0;
 
 /// An action, as listed by `carc_game_legal_actions` or filled in by the caller.
 #[repr(C)]
@@ -174,53 +202,104 @@ pub struct carc_action {
     pub epoch: u64,
 }
 
-/// An event of the last action (see `carc_game_events`); fields that do not apply to the
-/// event kind are 0.
+/// An event of the last action (see `carc_game_events`). Each field has one meaning, named
+/// here with the event kinds (and score reasons) it applies to; a field that does not apply
+/// is 0 (`player` -1, `reason` `CARC_REASON_NONE`).
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct carc_event {
     /// `CARC_EVENT_*`.
     pub kind: u32,
     /// The seat concerned (0-based); -1 for `CARC_EVENT_GAME_OVER`.
     pub player: i32,
-    /// Tile number (drawn, discarded, placed).
+    /// Tile number: drawn, discarded, deferred, placed.
     pub tile: u32,
-    /// Position of the tile or figure, or of the scored feature's first figure.
+    /// Position: of the tile placed; of the figure deployed, returned or left the City; of the
+    /// scored feature's or field's first figure.
     pub x: i32,
     /// See `x`.
     pub y: i32,
-    /// Rotation in degrees (placed).
+    /// Rotation in degrees: placed.
     pub rotation: u32,
-    /// `CARC_FIGURE_*` (deployed, returned).
+    /// `CARC_FIGURE_*`: deployed, returned, entered the City, left the City.
     pub figure: u32,
-    /// `CARC_FEATURE_*` (deployed, returned, scored).
+    /// `CARC_FEATURE_*`: deployed, returned, left the City; the scored feature (field for
+    /// `CARC_REASON_FIELD`).
     pub feature: u32,
-    /// Location bits (deployed, returned, scored).
+    /// Location bits of `feature` on the tile at `x`, `y`.
     pub location: u32,
+    /// `CARC_QUARTER_*`: entered the City, the Count moved, left the City.
+    pub quarter: u32,
     /// Points awarded (scored; may be 0).
     pub points: u32,
-    /// 1 if the scored feature was complete, 0 if unfinished.
-    pub complete: u32,
+    /// `CARC_REASON_*` of a score; `CARC_REASON_NONE` for other events.
+    pub reason: u32,
     /// 1 if the score is part of the final scoring.
     pub final_scoring: u32,
-    /// Tiles of the scored feature (a monastery: its 3x3 area).
+    /// `CARC_REASON_FEATURE`: 1 if the feature was complete, 0 if unfinished.
+    pub complete: u32,
+    /// `CARC_REASON_FEATURE`: distinct tiles of the road or city; a monastery's or shrine's
+    /// 3x3 area.
     pub tiles: u32,
-    /// Pennants of a scored city.
+    /// `CARC_REASON_FEATURE`: pennants of the city.
     pub pennants: u32,
-    /// Completed cities bordering a scored field.
-    pub cities: u32,
-    /// Points per city of a scored field.
-    pub points_per_city: u32,
-    /// The owner's strength in the scored feature.
+    /// `CARC_REASON_FEATURE`, `CARC_REASON_FIELD`: `CARC_BONUS_*` bits.
+    pub bonuses: u32,
+    /// `CARC_REASON_FEATURE`, `CARC_REASON_FIELD`: the receiver's strength.
     pub strength: u32,
-    /// `CARC_GOODS_*`: the good of a goods event or of a goods-majority score (then `tiles`
-    /// holds the player's tokens).
+    /// `CARC_REASON_FIELD`: completed cities paid for.
+    pub cities: u32,
+    /// `CARC_REASON_FIELD`: points per city.
+    pub points_per_city: u32,
+    /// `CARC_GOODS_*`: goods taken; `CARC_REASON_GOODS`.
     pub goods: u32,
-    /// `CARC_TOKEN_*`: the token taken, or the token a score is for (then `cities` holds the
-    /// completed cities or roads paid for, 0 in the card variants, and `tiles` the cards).
+    /// Goods taken: tokens taken.
+    pub goods_taken: u32,
+    /// `CARC_REASON_GOODS`: the receiver's tokens of that good.
+    pub goods_held: u32,
+    /// `CARC_TOKEN_*`: token taken; `CARC_REASON_TOKEN`.
     pub token: u32,
-    /// `CARC_QUARTER_*` of the City events (entered, Count moved, left); 0 otherwise.
-    pub quarter: u32,
+    /// Token taken: tiles of the city or road that took it.
+    pub token_size: u32,
+    /// `CARC_REASON_TOKEN`: completed cities (roads) paid for, 1 point each (0 under the flat
+    /// house rules).
+    pub token_completed: u32,
+    /// `CARC_REASON_TOKEN`: tokens the points are for (2 for both under `fifteen_forty`).
+    pub tokens_held: u32,
+}
+
+impl Default for carc_event {
+    fn default() -> carc_event {
+        carc_event {
+            kind: CARC_EVENT_GAME_OVER,
+            player: -1,
+            tile: 0,
+            x: 0,
+            y: 0,
+            rotation: 0,
+            figure: 0,
+            feature: 0,
+            location: 0,
+            quarter: 0,
+            points: 0,
+            reason: CARC_REASON_NONE,
+            final_scoring: 0,
+            complete: 0,
+            tiles: 0,
+            pennants: 0,
+            bonuses: 0,
+            strength: 0,
+            cities: 0,
+            points_per_city: 0,
+            goods: 0,
+            goods_taken: 0,
+            goods_held: 0,
+            token: 0,
+            token_size: 0,
+            token_completed: 0,
+            tokens_held: 0,
+        }
+    }
 }
 
 /// A tile on the board.
@@ -255,15 +334,43 @@ pub struct carc_figure_info {
     pub location: u32,
 }
 
-/// A possible draw and its probability.
+/// A possible outcome of the pending chance node and its probability.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct carc_chance {
-    /// Tile number.
-    pub tile: u32,
-    /// Probability of drawing it (copies left over tiles left).
+    /// `CARC_CHANCE_*`: what kind of outcome.
+    pub kind: u32,
+    /// The outcome: for `CARC_CHANCE_TILE` the tile number.
+    pub value: u32,
+    /// Its probability (for a tile: copies left over the tiles left in the stack drawn from).
     pub probability: f64,
 }
+
+// Every C code equals the core's index of the same value: a change on either side fails to
+// compile here.
+const _: () = {
+    assert!(CARC_FIGURE_FOLLOWER as usize == Figure::Follower.index());
+    assert!(CARC_FIGURE_LARGE_FOLLOWER as usize == Figure::LargeFollower.index());
+    assert!(CARC_FIGURE_BUILDER as usize == Figure::Builder.index());
+    assert!(CARC_FIGURE_PIG as usize == Figure::Pig.index());
+    assert!(CARC_FEATURE_ROAD as usize == FeatureKind::Road.index());
+    assert!(CARC_FEATURE_CITY as usize == FeatureKind::City.index());
+    assert!(CARC_FEATURE_MONASTERY as usize == FeatureKind::Monastery.index());
+    assert!(CARC_FEATURE_FIELD as usize == FeatureKind::Field.index());
+    assert!(CARC_FEATURE_RIVER as usize == FeatureKind::River.index());
+    assert!(CARC_FEATURE_SHRINE as usize == FeatureKind::Shrine.index());
+    assert!(CARC_QUARTER_CASTLE as usize == Quarter::Castle.index());
+    assert!(CARC_QUARTER_MARKET as usize == Quarter::Market.index());
+    assert!(CARC_QUARTER_BLACKSMITH as usize == Quarter::Blacksmith.index());
+    assert!(CARC_QUARTER_CATHEDRAL as usize == Quarter::Cathedral.index());
+    assert!(CARC_GOODS_WINE as usize == Goods::Wine.index() + 1);
+    assert!(CARC_GOODS_GRAIN as usize == Goods::Grain.index() + 1);
+    assert!(CARC_GOODS_CLOTH as usize == Goods::Cloth.index() + 1);
+    assert!(CARC_TOKEN_KING as usize == Token::King.index() + 1);
+    assert!(CARC_TOKEN_ROBBER_BARON as usize == Token::RobberBaron.index() + 1);
+    assert!(CARC_LOCATION_CENTRE == Location::CENTRE.bits() as u32);
+    assert!(CARC_LOCATION_SECOND_CENTRE == Location::SECOND_CENTRE.bits() as u32);
+};
 
 /// Static NUL-terminated tile ids, built once.
 pub(crate) fn tile_c_name(tile: u32) -> Result<&'static [u8], carc_status> {
@@ -304,21 +411,16 @@ pub(crate) fn feature_to_c(kind: FeatureKind) -> u32 {
         FeatureKind::City => CARC_FEATURE_CITY,
         FeatureKind::Monastery => CARC_FEATURE_MONASTERY,
         FeatureKind::Field => CARC_FEATURE_FIELD,
+        FeatureKind::River => CARC_FEATURE_RIVER,
         FeatureKind::Shrine => CARC_FEATURE_SHRINE,
-        _ => CARC_FEATURE_RIVER,
     }
 }
 
-fn feature_from_c(value: u32) -> Result<FeatureKind, carc_status> {
-    match value {
-        CARC_FEATURE_ROAD => Ok(FeatureKind::Road),
-        CARC_FEATURE_CITY => Ok(FeatureKind::City),
-        CARC_FEATURE_MONASTERY => Ok(FeatureKind::Monastery),
-        CARC_FEATURE_FIELD => Ok(FeatureKind::Field),
-        CARC_FEATURE_RIVER => Ok(FeatureKind::River),
-        CARC_FEATURE_SHRINE => Ok(FeatureKind::Shrine),
-        _ => invalid("feature", value),
-    }
+pub(crate) fn feature_from_c(value: u32) -> Result<FeatureKind, carc_status> {
+    FeatureKind::ALL
+        .into_iter()
+        .find(|k| feature_to_c(*k) == value)
+        .map_or_else(|| invalid("feature", value), Ok)
 }
 
 pub(crate) fn figure_to_c(figure: Figure) -> u32 {
@@ -326,26 +428,66 @@ pub(crate) fn figure_to_c(figure: Figure) -> u32 {
         Figure::Follower => CARC_FIGURE_FOLLOWER,
         Figure::LargeFollower => CARC_FIGURE_LARGE_FOLLOWER,
         Figure::Builder => CARC_FIGURE_BUILDER,
-        _ => CARC_FIGURE_PIG,
+        Figure::Pig => CARC_FIGURE_PIG,
     }
 }
 
 pub(crate) fn figure_from_c(value: u32) -> Result<Figure, carc_status> {
-    match value {
-        CARC_FIGURE_FOLLOWER => Ok(Figure::Follower),
-        CARC_FIGURE_LARGE_FOLLOWER => Ok(Figure::LargeFollower),
-        CARC_FIGURE_BUILDER => Ok(Figure::Builder),
-        CARC_FIGURE_PIG => Ok(Figure::Pig),
-        _ => invalid("figure", value),
+    Figure::ALL
+        .into_iter()
+        .find(|f| figure_to_c(*f) == value)
+        .map_or_else(|| invalid("figure", value), Ok)
+}
+
+pub(crate) fn goods_to_c(goods: Goods) -> u32 {
+    match goods {
+        Goods::Wine => CARC_GOODS_WINE,
+        Goods::Grain => CARC_GOODS_GRAIN,
+        Goods::Cloth => CARC_GOODS_CLOTH,
     }
 }
 
-fn goods_to_c(goods: Option<Goods>) -> u32 {
-    match goods {
-        None => CARC_GOODS_NONE,
-        Some(Goods::Wine) => CARC_GOODS_WINE,
-        Some(Goods::Grain) => CARC_GOODS_GRAIN,
-        Some(Goods::Cloth) => CARC_GOODS_CLOTH,
+pub(crate) fn quarter_to_c(quarter: Quarter) -> u32 {
+    match quarter {
+        Quarter::Castle => CARC_QUARTER_CASTLE,
+        Quarter::Market => CARC_QUARTER_MARKET,
+        Quarter::Blacksmith => CARC_QUARTER_BLACKSMITH,
+        Quarter::Cathedral => CARC_QUARTER_CATHEDRAL,
+    }
+}
+
+pub(crate) fn quarter_from_c(value: u32) -> Result<Quarter, carc_status> {
+    Quarter::ALL
+        .into_iter()
+        .find(|q| quarter_to_c(*q) == value)
+        .map_or_else(|| invalid("quarter", value), Ok)
+}
+
+pub(crate) fn token_to_c(token: Token) -> u32 {
+    match token {
+        Token::King => CARC_TOKEN_KING,
+        Token::RobberBaron => CARC_TOKEN_ROBBER_BARON,
+    }
+}
+
+pub(crate) fn token_from_c(value: u32) -> Result<Token, carc_status> {
+    Token::ALL
+        .into_iter()
+        .find(|t| token_to_c(*t) == value)
+        .map_or_else(|| invalid("token", value), Ok)
+}
+
+pub(crate) fn pending_to_c(pending: Pending) -> u32 {
+    match pending {
+        Pending::Draw => CARC_PENDING_DRAW,
+        Pending::Place { .. } => CARC_PENDING_PLACE,
+        Pending::Deploy { .. } => CARC_PENDING_DEPLOY,
+        Pending::DoubleTurn => CARC_PENDING_DOUBLE_TURN,
+        Pending::EnterCity => CARC_PENDING_ENTER_CITY,
+        Pending::MoveCount => CARC_PENDING_MOVE_COUNT,
+        Pending::LeaveCity => CARC_PENDING_LEAVE_CITY,
+        Pending::Market => CARC_PENDING_MARKET,
+        Pending::GameOver => CARC_PENDING_GAME_OVER,
     }
 }
 
@@ -356,9 +498,27 @@ pub(crate) fn location_from_c(value: u32) -> Result<Location, carc_status> {
         .map_or_else(|| invalid("location", value), Ok)
 }
 
-pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
-    let mut c = carc_action {
-        kind: CARC_ACTION_PASS,
+pub(crate) fn outcome_to_c(outcome: Outcome, probability: f64) -> carc_chance {
+    match outcome {
+        Outcome::Tile(tile) => carc_chance {
+            kind: CARC_CHANCE_TILE,
+            value: tile.index() as u32,
+            probability,
+        },
+    }
+}
+
+pub(crate) fn outcome_from_c(kind: u32, value: u32) -> Result<Outcome, carc_status> {
+    match kind {
+        CARC_CHANCE_TILE => Ok(Outcome::Tile(tile_from_c(value)?)),
+        other => invalid("chance kind", other),
+    }
+}
+
+/// An action with every field 0 but `kind` and `epoch`.
+const fn blank_action(kind: u32, epoch: u64) -> carc_action {
+    carc_action {
+        kind,
         tile: 0,
         x: 0,
         y: 0,
@@ -368,60 +528,62 @@ pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
         location: 0,
         quarter: 0,
         epoch,
-    };
+    }
+}
+
+pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
     match *action {
         Action::Place {
             tile,
             pos,
             rotation,
-        } => {
-            c.kind = CARC_ACTION_PLACE;
-            c.tile = tile.index() as u32;
-            c.x = pos.x;
-            c.y = pos.y;
-            c.rotation = rotation.degrees() as u32;
-        }
+        } => carc_action {
+            tile: tile.index() as u32,
+            x: pos.x,
+            y: pos.y,
+            rotation: rotation.degrees() as u32,
+            ..blank_action(CARC_ACTION_PLACE, epoch)
+        },
         Action::Deploy {
             figure,
             pos,
             feature,
             location,
-        } => {
-            c.kind = CARC_ACTION_DEPLOY;
-            c.x = pos.x;
-            c.y = pos.y;
-            c.figure = figure_to_c(figure);
-            c.feature = feature_to_c(feature);
-            c.location = location.bits() as u32;
-        }
-        Action::DoubleTurn => c.kind = CARC_ACTION_DOUBLE_TURN,
-        Action::EnterCity { figure, quarter } => {
-            c.kind = CARC_ACTION_ENTER_CITY;
-            c.figure = figure_to_c(figure);
-            c.quarter = quarter as u32;
-        }
-        Action::MoveCount { quarter } => {
-            c.kind = CARC_ACTION_MOVE_COUNT;
-            c.quarter = quarter as u32;
-        }
+        } => carc_action {
+            x: pos.x,
+            y: pos.y,
+            figure: figure_to_c(figure),
+            feature: feature_to_c(feature),
+            location: location.bits() as u32,
+            ..blank_action(CARC_ACTION_DEPLOY, epoch)
+        },
+        Action::DoubleTurn => blank_action(CARC_ACTION_DOUBLE_TURN, epoch),
+        Action::EnterCity { figure, quarter } => carc_action {
+            figure: figure_to_c(figure),
+            quarter: quarter_to_c(quarter),
+            ..blank_action(CARC_ACTION_ENTER_CITY, epoch)
+        },
+        Action::MoveCount { quarter } => carc_action {
+            quarter: quarter_to_c(quarter),
+            ..blank_action(CARC_ACTION_MOVE_COUNT, epoch)
+        },
         Action::LeaveCity {
             figure,
             quarter,
             pos,
             feature,
             location,
-        } => {
-            c.kind = CARC_ACTION_LEAVE_CITY;
-            c.x = pos.x;
-            c.y = pos.y;
-            c.figure = figure_to_c(figure);
-            c.feature = feature_to_c(feature);
-            c.location = location.bits() as u32;
-            c.quarter = quarter as u32;
-        }
-        _ => {}
+        } => carc_action {
+            x: pos.x,
+            y: pos.y,
+            figure: figure_to_c(figure),
+            feature: feature_to_c(feature),
+            location: location.bits() as u32,
+            quarter: quarter_to_c(quarter),
+            ..blank_action(CARC_ACTION_LEAVE_CITY, epoch)
+        },
+        Action::Pass => blank_action(CARC_ACTION_PASS, epoch),
     }
-    c
 }
 
 pub(crate) fn action_from_c(c: &carc_action) -> Result<Action, carc_status> {
@@ -459,121 +621,147 @@ pub(crate) fn action_from_c(c: &carc_action) -> Result<Action, carc_status> {
     }
 }
 
-pub(crate) fn quarter_from_c(value: u32) -> Result<Quarter, carc_status> {
-    Quarter::ALL
-        .get(value as usize)
-        .copied()
-        .map_or_else(|| invalid("quarter", value), Ok)
-}
-
-fn token_to_c(token: Option<Token>) -> u32 {
-    match token {
-        None => CARC_TOKEN_NONE,
-        Some(Token::King) => CARC_TOKEN_KING,
-        Some(Token::RobberBaron) => CARC_TOKEN_ROBBER_BARON,
+/// The C form of a score: `reason` and the fields of that reason.
+fn score_to_c(s: &Score) -> carc_event {
+    let mut c = carc_event {
+        kind: CARC_EVENT_SCORED,
+        player: s.player as i32,
+        points: s.points,
+        final_scoring: s.final_scoring as u32,
+        ..carc_event::default()
+    };
+    match &s.reason {
+        Reason::Feature(f) => {
+            c.reason = CARC_REASON_FEATURE;
+            c.feature = feature_to_c(f.kind);
+            c.x = f.pos.x;
+            c.y = f.pos.y;
+            c.location = f.location.bits() as u32;
+            c.complete = f.complete as u32;
+            c.tiles = f.tiles as u32;
+            c.pennants = f.pennants as u32;
+            c.bonuses = if f.inn { CARC_BONUS_INN } else { 0 }
+                | if f.cathedral { CARC_BONUS_CATHEDRAL } else { 0 };
+            c.strength = f.strength as u32;
+        }
+        Reason::Field(f) => {
+            c.reason = CARC_REASON_FIELD;
+            c.feature = CARC_FEATURE_FIELD;
+            c.x = f.pos.x;
+            c.y = f.pos.y;
+            c.location = f.location.bits() as u32;
+            c.cities = f.cities as u32;
+            c.points_per_city = f.points_per_city as u32;
+            c.bonuses = if f.pig { CARC_BONUS_PIG } else { 0 }
+                | if f.pig_herd { CARC_BONUS_PIG_HERD } else { 0 };
+            c.strength = f.strength as u32;
+        }
+        Reason::Goods(g) => {
+            c.reason = CARC_REASON_GOODS;
+            c.goods = goods_to_c(g.goods);
+            c.goods_held = g.tokens as u32;
+        }
+        Reason::Token(t) => {
+            c.reason = CARC_REASON_TOKEN;
+            c.token = token_to_c(t.token);
+            c.token_completed = t.completed as u32;
+            c.tokens_held = t.held as u32;
+        }
     }
-}
-
-pub(crate) fn token_from_c(value: u32) -> Result<Token, carc_status> {
-    match value {
-        CARC_TOKEN_KING => Ok(Token::King),
-        CARC_TOKEN_ROBBER_BARON => Ok(Token::RobberBaron),
-        _ => invalid("token", value),
-    }
+    c
 }
 
 pub(crate) fn event_to_c(event: &Event) -> carc_event {
-    let mut c = carc_event::default();
-    let figure_fields = |c: &mut carc_event, player: usize, figure: Figure, pos: Position| {
-        c.player = player as i32;
-        c.figure = figure_to_c(figure);
-        c.x = pos.x;
-        c.y = pos.y;
+    let base = |kind: u32, player: usize| carc_event {
+        kind,
+        player: player as i32,
+        ..carc_event::default()
     };
     match event {
-        Event::TileDrawn { player, tile } | Event::TileDiscarded { player, tile } => {
-            c.kind = if matches!(event, Event::TileDrawn { .. }) {
-                CARC_EVENT_TILE_DRAWN
-            } else {
-                CARC_EVENT_TILE_DISCARDED
-            };
-            c.player = *player as i32;
-            c.tile = tile.index() as u32;
-        }
-        Event::TileDeferred { player, tile } => {
-            c.kind = CARC_EVENT_TILE_DEFERRED;
-            c.player = *player as i32;
-            c.tile = tile.index() as u32;
-        }
+        Event::TileDrawn { player, tile } => carc_event {
+            tile: tile.index() as u32,
+            ..base(CARC_EVENT_TILE_DRAWN, *player)
+        },
+        Event::TileDiscarded { player, tile } => carc_event {
+            tile: tile.index() as u32,
+            ..base(CARC_EVENT_TILE_DISCARDED, *player)
+        },
+        Event::TileDeferred { player, tile } => carc_event {
+            tile: tile.index() as u32,
+            ..base(CARC_EVENT_TILE_DEFERRED, *player)
+        },
         Event::TilePlaced {
             player,
             tile,
             pos,
             rotation,
-        } => {
-            c.kind = CARC_EVENT_TILE_PLACED;
-            c.player = *player as i32;
-            c.tile = tile.index() as u32;
-            c.x = pos.x;
-            c.y = pos.y;
-            c.rotation = rotation.degrees() as u32;
-        }
+        } => carc_event {
+            tile: tile.index() as u32,
+            x: pos.x,
+            y: pos.y,
+            rotation: rotation.degrees() as u32,
+            ..base(CARC_EVENT_TILE_PLACED, *player)
+        },
         Event::FigureDeployed {
             player,
             figure,
             pos,
             feature,
             location,
-        }
-        | Event::FigureReturned {
+        } => carc_event {
+            figure: figure_to_c(*figure),
+            x: pos.x,
+            y: pos.y,
+            feature: feature_to_c(*feature),
+            location: location.bits() as u32,
+            ..base(CARC_EVENT_FIGURE_DEPLOYED, *player)
+        },
+        Event::FigureReturned {
             player,
             figure,
             pos,
             feature,
             location,
-        } => {
-            c.kind = if matches!(event, Event::FigureDeployed { .. }) {
-                CARC_EVENT_FIGURE_DEPLOYED
-            } else {
-                CARC_EVENT_FIGURE_RETURNED
-            };
-            figure_fields(&mut c, *player, *figure, *pos);
-            c.feature = feature_to_c(*feature);
-            c.location = location.bits() as u32;
-        }
-        Event::Scored(s) => {
-            c.kind = CARC_EVENT_SCORED;
-            c.player = s.player as i32;
-            c.x = s.pos.x;
-            c.y = s.pos.y;
-            c.feature = feature_to_c(s.feature);
-            c.location = s.location.bits() as u32;
-            c.points = s.points;
-            c.complete = s.complete as u32;
-            c.final_scoring = s.final_scoring as u32;
-            c.tiles = s.tiles as u32;
-            c.pennants = s.pennants as u32;
-            c.cities = s.cities as u32;
-            c.points_per_city = s.points_per_city as u32;
-            c.strength = s.strength as u32;
-            c.goods = goods_to_c(s.goods);
-            c.token = token_to_c(s.token);
-        }
+        } => carc_event {
+            figure: figure_to_c(*figure),
+            x: pos.x,
+            y: pos.y,
+            feature: feature_to_c(*feature),
+            location: location.bits() as u32,
+            ..base(CARC_EVENT_FIGURE_RETURNED, *player)
+        },
+        Event::Scored(s) => score_to_c(s),
+        Event::GoodsTaken {
+            player,
+            goods,
+            tokens,
+        } => carc_event {
+            goods: goods_to_c(*goods),
+            goods_taken: *tokens as u32,
+            ..base(CARC_EVENT_GOODS_TAKEN, *player)
+        },
+        Event::TokenTaken {
+            player,
+            token,
+            size,
+        } => carc_event {
+            token: token_to_c(*token),
+            token_size: *size as u32,
+            ..base(CARC_EVENT_TOKEN_TAKEN, *player)
+        },
         Event::FigureEnteredCity {
             player,
             figure,
             quarter,
-        } => {
-            c.kind = CARC_EVENT_FIGURE_ENTERED_CITY;
-            c.player = *player as i32;
-            c.figure = figure_to_c(*figure);
-            c.quarter = *quarter as u32;
-        }
-        Event::CountMoved { player, quarter } => {
-            c.kind = CARC_EVENT_COUNT_MOVED;
-            c.player = *player as i32;
-            c.quarter = *quarter as u32;
-        }
+        } => carc_event {
+            figure: figure_to_c(*figure),
+            quarter: quarter_to_c(*quarter),
+            ..base(CARC_EVENT_FIGURE_ENTERED_CITY, *player)
+        },
+        Event::CountMoved { player, quarter } => carc_event {
+            quarter: quarter_to_c(*quarter),
+            ..base(CARC_EVENT_COUNT_MOVED, *player)
+        },
         Event::FigureLeftCity {
             player,
             figure,
@@ -581,39 +769,17 @@ pub(crate) fn event_to_c(event: &Event) -> carc_event {
             pos,
             feature,
             location,
-        } => {
-            c.kind = CARC_EVENT_FIGURE_LEFT_CITY;
-            figure_fields(&mut c, *player, *figure, *pos);
-            c.quarter = *quarter as u32;
-            c.feature = feature_to_c(*feature);
-            c.location = location.bits() as u32;
-        }
-        Event::TokenTaken {
-            player,
-            token,
-            size,
-        } => {
-            c.kind = CARC_EVENT_TOKEN_TAKEN;
-            c.player = *player as i32;
-            c.token = token_to_c(Some(*token));
-            c.tiles = *size as u32;
-        }
-        Event::GoodsTaken {
-            player,
-            goods,
-            count,
-        } => {
-            c.kind = CARC_EVENT_GOODS_TAKEN;
-            c.player = *player as i32;
-            c.goods = goods_to_c(Some(*goods));
-            c.points = *count as u32;
-        }
-        _ => {
-            c.kind = CARC_EVENT_GAME_OVER;
-            c.player = -1;
-        }
+        } => carc_event {
+            figure: figure_to_c(*figure),
+            quarter: quarter_to_c(*quarter),
+            x: pos.x,
+            y: pos.y,
+            feature: feature_to_c(*feature),
+            location: location.bits() as u32,
+            ..base(CARC_EVENT_FIGURE_LEFT_CITY, *player)
+        },
+        Event::GameOver { .. } => carc_event::default(),
     }
-    c
 }
 
 pub(crate) fn tile_info_to_c(t: &PlacedTile) -> carc_tile_info {

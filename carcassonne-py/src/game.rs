@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use carcassonne::encoding::{observation, ActionSpace, OBSERVATION_PLANES};
-use carcassonne::{Action, Game, JczGame, Pending, Quarter, TileId, Token};
+use carcassonne::{Action, Game, JczGame, Outcome, Pending, Quarter, TileId, Token};
 
 use crate::values::{PyAction, PyEvent, PyPlacedFigure, PyPlacedTile};
 use crate::{make_config, ConfigError, IllegalActionError, RecordError};
@@ -26,6 +26,13 @@ impl PyGame {
     /// The core game.
     pub(crate) fn inner(&self) -> &Game {
         &self.game
+    }
+
+    fn resolve_outcome(&mut self, outcome: Outcome) -> PyResult<Vec<PyEvent>> {
+        self.game
+            .resolve(outcome)
+            .map(events)
+            .map_err(|e| IllegalActionError::new_err(e.to_string()))
     }
 }
 
@@ -101,10 +108,17 @@ impl PyGame {
         py.import("json")?.call_method1("loads", (text,))
     }
 
-    /// The seat whose decision is pending.
+    /// The seat that takes the pending decision: usually the active player, but the Count's
+    /// movement round and Market are decided in turn by the other players.
     #[getter]
     fn current_player(&self) -> usize {
         self.game.current_player()
+    }
+
+    /// The seat whose turn it is (who drew and placed the turn part's tile).
+    #[getter]
+    fn active_player(&self) -> usize {
+        self.game.active_player()
     }
 
     /// The pending decision: `"draw"`, `"place"`, `"deploy"`, `"double_turn"` (OPT-5
@@ -121,7 +135,7 @@ impl PyGame {
             Pending::MoveCount => "move_count",
             Pending::LeaveCity => "leave_city",
             Pending::Market => "market",
-            _ => "game_over",
+            Pending::GameOver => "game_over",
         }
     }
 
@@ -175,7 +189,7 @@ impl PyGame {
     /// `{"king": 1, "robber_baron": None}` (seats, None while nobody holds one).
     #[getter]
     fn tokens(&self) -> std::collections::BTreeMap<&'static str, Option<usize>> {
-        [Token::King, Token::RobberBaron]
+        Token::ALL
             .into_iter()
             .map(|t| (t.name(), self.game.token_holder(t)))
             .collect()
@@ -261,24 +275,33 @@ impl PyGame {
             .map_err(|e| IllegalActionError::new_err(e.to_string()))
     }
 
-    /// Supplies the next tile (explicit-draw games) and returns the events. Raises
-    /// `IllegalActionError` if no draw is pending, draws are automatic, or no such tile is left.
+    /// Supplies the next tile (explicit-draw games) and returns the events: the same as
+    /// `resolve(tile)`. Raises `IllegalActionError` if no draw is pending, draws are automatic,
+    /// or no such tile is left.
     fn draw(&mut self, tile: &str) -> PyResult<Vec<PyEvent>> {
         let tile: TileId = tile
             .parse()
             .map_err(|e: carcassonne::ParseError| IllegalActionError::new_err(e.to_string()))?;
-        self.game
-            .draw(tile)
-            .map(events)
-            .map_err(|e| IllegalActionError::new_err(e.to_string()))
+        self.resolve_outcome(Outcome::Tile(tile))
     }
 
-    /// The possible draws with their probabilities, when a draw is pending.
-    fn chance_outcomes(&self) -> Vec<(&'static str, f64)> {
+    /// Supplies the outcome of the pending chance node (explicit-draw games), in the notation
+    /// of `chance_outcomes()` (a tile id), and returns the events. Raises `IllegalActionError`
+    /// if it cannot be parsed or is not possible now.
+    fn resolve(&mut self, outcome: &str) -> PyResult<Vec<PyEvent>> {
+        let outcome: Outcome = outcome
+            .parse()
+            .map_err(|e: carcassonne::ParseError| IllegalActionError::new_err(e.to_string()))?;
+        self.resolve_outcome(outcome)
+    }
+
+    /// The outcomes of the pending chance node (tile ids for a draw) with their probabilities;
+    /// empty when no chance node is pending.
+    fn chance_outcomes(&self) -> Vec<(String, f64)> {
         self.game
             .chance_outcomes()
             .into_iter()
-            .map(|(t, p)| (t.as_str(), p))
+            .map(|(o, p)| (o.to_string(), p))
             .collect()
     }
 

@@ -3,7 +3,9 @@
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use carcassonne::{Action, Event, PlacedFigure, PlacedTile};
+use carcassonne::{
+    Action, Event, FeatureScore, FieldScore, PlacedFigure, PlacedTile, Reason, Score, TokenScore,
+};
 
 use crate::IllegalActionError;
 
@@ -55,7 +57,8 @@ impl PyAction {
             .map_err(|e: carcassonne::ParseError| IllegalActionError::new_err(e.to_string()))
     }
 
-    /// `"place"`, `"deploy"`, `"double_turn"` or `"pass"`.
+    /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
+    /// `"count"`, `"leave"` or `"pass"`.
     #[getter]
     fn kind(&self) -> &'static str {
         self.0.verb()
@@ -168,13 +171,46 @@ impl PyAction {
     }
 }
 
-/// Something that happened: `kind` is `tile_drawn`, `tile_discarded`, `tile_placed`,
-/// `figure_deployed`, `scored`, `figure_returned` or `game_over`; fields that do not apply
-/// are None. Score events explain themselves: `feature`, `complete`, `final_scoring`, `tiles`,
-/// `pennants`, `cities`, `points`.
+/// Something that happened: `kind` is `tile_drawn`, `tile_discarded`, `tile_deferred`,
+/// `tile_placed`, `figure_deployed`, `scored`, `figure_returned`, `goods_taken`, `token_taken`,
+/// `figure_entered_city`, `count_moved`, `figure_left_city` or `game_over`; fields that do not
+/// apply are None. A score explains itself: `reason` (`feature`, `field`, `goods`, `token`) and
+/// the fields of that reason, and `explanation` in words.
 #[pyclass(name = "Event", module = "carcassonne", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyEvent(pub Event);
+
+impl PyEvent {
+    fn feature_score(&self) -> Option<&FeatureScore> {
+        match &self.0 {
+            Event::Scored(Score {
+                reason: Reason::Feature(f),
+                ..
+            }) => Some(f),
+            _ => None,
+        }
+    }
+
+    fn field_score(&self) -> Option<&FieldScore> {
+        match &self.0 {
+            Event::Scored(Score {
+                reason: Reason::Field(f),
+                ..
+            }) => Some(f),
+            _ => None,
+        }
+    }
+
+    fn token_score(&self) -> Option<&TokenScore> {
+        match &self.0 {
+            Event::Scored(Score {
+                reason: Reason::Token(t),
+                ..
+            }) => Some(t),
+            _ => None,
+        }
+    }
+}
 
 #[pymethods]
 impl PyEvent {
@@ -194,7 +230,7 @@ impl PyEvent {
             Event::FigureEnteredCity { .. } => "figure_entered_city",
             Event::CountMoved { .. } => "count_moved",
             Event::FigureLeftCity { .. } => "figure_left_city",
-            _ => "game_over",
+            Event::GameOver { .. } => "game_over",
         }
     }
 
@@ -214,11 +250,11 @@ impl PyEvent {
             | Event::CountMoved { player, .. }
             | Event::FigureLeftCity { player, .. } => Some(*player),
             Event::Scored(s) => Some(s.player),
-            _ => None,
+            Event::GameOver { .. } => None,
         }
     }
 
-    /// The tile id (drawn, discarded, placed).
+    /// The tile id (drawn, discarded, deferred, placed).
     #[getter]
     fn tile(&self) -> Option<&'static str> {
         match &self.0 {
@@ -230,17 +266,19 @@ impl PyEvent {
         }
     }
 
-    /// The position `(x, y)` of the tile, figure or scored feature.
+    /// The position `(x, y)` of the tile placed, of the figure, or of the scored feature's or
+    /// field's first figure.
     #[getter]
     fn position(&self) -> Option<(i32, i32)> {
-        match &self.0 {
+        let pos = match &self.0 {
             Event::TilePlaced { pos, .. }
             | Event::FigureDeployed { pos, .. }
             | Event::FigureReturned { pos, .. }
-            | Event::FigureLeftCity { pos, .. } => Some((pos.x, pos.y)),
-            Event::Scored(s) => Some((s.pos.x, s.pos.y)),
+            | Event::FigureLeftCity { pos, .. } => Some(*pos),
+            Event::Scored(s) => s.place().map(|(pos, _)| pos),
             _ => None,
-        }
+        };
+        pos.map(|p| (p.x, p.y))
     }
 
     /// Rotation in degrees of a placed tile.
@@ -252,14 +290,40 @@ impl PyEvent {
         }
     }
 
-    /// The feature kind (deployed, returned, scored).
+    /// The figure (deployed, returned, entered or left the City): `"follower"`,
+    /// `"large_follower"`, `"builder"`, `"pig"`.
+    #[getter]
+    fn figure(&self) -> Option<&'static str> {
+        match &self.0 {
+            Event::FigureDeployed { figure, .. }
+            | Event::FigureReturned { figure, .. }
+            | Event::FigureEnteredCity { figure, .. }
+            | Event::FigureLeftCity { figure, .. } => Some(figure.name()),
+            _ => None,
+        }
+    }
+
+    /// The feature kind (deployed, returned, left the City; the scored feature or field).
     #[getter]
     fn feature(&self) -> Option<&'static str> {
         match &self.0 {
             Event::FigureDeployed { feature, .. }
             | Event::FigureReturned { feature, .. }
             | Event::FigureLeftCity { feature, .. } => Some(feature.name()),
-            Event::Scored(s) => Some(s.feature.name()),
+            Event::Scored(s) => s.feature().map(|k| k.name()),
+            _ => None,
+        }
+    }
+
+    /// The location of `feature` on its tile in JCloisterZone notation (`"NW"`, `"NL.NR"`,
+    /// `"I"`).
+    #[getter]
+    fn location(&self) -> Option<String> {
+        match &self.0 {
+            Event::FigureDeployed { location, .. }
+            | Event::FigureReturned { location, .. }
+            | Event::FigureLeftCity { location, .. } => Some(location.to_string()),
+            Event::Scored(s) => s.place().map(|(_, l)| l.to_string()),
             _ => None,
         }
     }
@@ -270,16 +334,125 @@ impl PyEvent {
         self.0.score().map(|s| s.points)
     }
 
-    /// The trade good (`"wine"`, `"grain"`, `"cloth"`) of a `goods_taken` event or of a
-    /// goods-majority score.
+    /// Why the points were awarded: `"feature"` (a road, city, monastery or shrine),
+    /// `"field"`, `"goods"` (a trade goods majority) or `"token"` (the King or Robber Baron).
     #[getter]
-    fn goods(&self) -> Option<String> {
-        let goods = match &self.0 {
-            Event::GoodsTaken { goods, .. } => Some(*goods),
-            Event::Scored(s) => s.goods,
+    fn reason(&self) -> Option<&'static str> {
+        self.0.score().map(|s| match &s.reason {
+            Reason::Feature(_) => "feature",
+            Reason::Field(_) => "field",
+            Reason::Goods(_) => "goods",
+            Reason::Token(_) => "token",
+        })
+    }
+
+    /// What was scored (`road`, `city`, `monastery`, `shrine`, `field`, `goods`, `king`,
+    /// `robber_baron`), for score events.
+    #[getter]
+    fn scored(&self) -> Option<&'static str> {
+        self.0.score().map(|s| s.kind_name())
+    }
+
+    /// Why the points were awarded, in words.
+    #[getter]
+    fn explanation(&self) -> Option<String> {
+        self.0.score().map(|s| s.explanation())
+    }
+
+    /// Whether the score is part of the final scoring.
+    #[getter]
+    fn final_scoring(&self) -> Option<bool> {
+        self.0.score().map(|s| s.final_scoring)
+    }
+
+    /// Reason `feature`: whether the feature was complete.
+    #[getter]
+    fn complete(&self) -> Option<bool> {
+        self.feature_score().map(|f| f.complete)
+    }
+
+    /// Reason `feature`: tiles of the feature (a monastery's 3x3 area).
+    #[getter]
+    fn tiles(&self) -> Option<u16> {
+        self.feature_score().map(|f| f.tiles)
+    }
+
+    /// Reason `feature`: pennants of the city.
+    #[getter]
+    fn pennants(&self) -> Option<u16> {
+        self.feature_score().map(|f| f.pennants)
+    }
+
+    /// Reason `feature`: whether an inn set the road's value.
+    #[getter]
+    fn inn(&self) -> Option<bool> {
+        self.feature_score().map(|f| f.inn)
+    }
+
+    /// Reason `feature`: whether a cathedral set the city's value.
+    #[getter]
+    fn cathedral(&self) -> Option<bool> {
+        self.feature_score().map(|f| f.cathedral)
+    }
+
+    /// Reasons `feature` and `field`: the receiver's strength.
+    #[getter]
+    fn strength(&self) -> Option<u8> {
+        self.feature_score()
+            .map(|f| f.strength)
+            .or_else(|| self.field_score().map(|f| f.strength))
+    }
+
+    /// Reason `field`: completed cities paid for.
+    #[getter]
+    fn cities(&self) -> Option<u16> {
+        self.field_score().map(|f| f.cities)
+    }
+
+    /// Reason `field`: points per city.
+    #[getter]
+    fn points_per_city(&self) -> Option<u16> {
+        self.field_score().map(|f| f.points_per_city)
+    }
+
+    /// Reason `field`: whether the receiver's pig is in the field.
+    #[getter]
+    fn pig(&self) -> Option<bool> {
+        self.field_score().map(|f| f.pig)
+    }
+
+    /// Reason `field`: whether the field holds a pig herd.
+    #[getter]
+    fn pig_herd(&self) -> Option<bool> {
+        self.field_score().map(|f| f.pig_herd)
+    }
+
+    /// The trade good (`"wine"`, `"grain"`, `"cloth"`) of a `goods_taken` event or of a goods
+    /// majority.
+    #[getter]
+    fn goods(&self) -> Option<&'static str> {
+        match &self.0 {
+            Event::GoodsTaken { goods, .. } => Some(goods.name()),
+            Event::Scored(Score {
+                reason: Reason::Goods(g),
+                ..
+            }) => Some(g.goods.name()),
             _ => None,
-        };
-        goods.map(|g| format!("{g:?}").to_lowercase())
+        }
+    }
+
+    /// Goods tokens: taken in a `goods_taken` event, or held by the receiver of a goods
+    /// majority.
+    #[getter]
+    fn tokens(&self) -> Option<u8> {
+        match &self.0 {
+            Event::GoodsTaken { tokens, .. } => Some(*tokens),
+            Event::Scored(Score {
+                reason: Reason::Goods(g),
+                ..
+            }) => Some(g.tokens),
+            _ => None,
+        }
     }
 
     /// The King or Robber Baron (`"king"`, `"robber_baron"`) of a `token_taken` event or of a
@@ -288,9 +461,30 @@ impl PyEvent {
     fn token(&self) -> Option<&'static str> {
         match &self.0 {
             Event::TokenTaken { token, .. } => Some(token.name()),
-            Event::Scored(s) => s.token.map(|t| t.name()),
+            _ => self.token_score().map(|t| t.token.name()),
+        }
+    }
+
+    /// Size (tiles) of the city or road that took the token, in a `token_taken` event.
+    #[getter]
+    fn size(&self) -> Option<u16> {
+        match &self.0 {
+            Event::TokenTaken { size, .. } => Some(*size),
             _ => None,
         }
+    }
+
+    /// Reason `token`: completed cities (roads) paid for, 1 point each (0 under the flat house
+    /// rules).
+    #[getter]
+    fn completed(&self) -> Option<u16> {
+        self.token_score().map(|t| t.completed)
+    }
+
+    /// Reason `token`: how many tokens the points are for (2 for both under `fifteen_forty`).
+    #[getter]
+    fn held(&self) -> Option<u8> {
+        self.token_score().map(|t| t.held)
     }
 
     /// The quarter of a City event (`figure_entered_city`, `count_moved`, `figure_left_city`).
@@ -304,67 +498,6 @@ impl PyEvent {
         }
     }
 
-    /// Size (tiles) of the city or road that took the token, in a `token_taken` event.
-    #[getter]
-    fn size(&self) -> Option<u16> {
-        match &self.0 {
-            Event::TokenTaken { size, .. } => Some(*size),
-            _ => None,
-        }
-    }
-
-    /// Tokens taken in a `goods_taken` event.
-    #[getter]
-    fn count(&self) -> Option<u8> {
-        match &self.0 {
-            Event::GoodsTaken { count, .. } => Some(*count),
-            _ => None,
-        }
-    }
-
-    /// What was scored (`road`, `city`, `monastery`, `shrine`, `field`, `goods`, `king`,
-    /// `robber_baron`), for score events.
-    #[getter]
-    fn scored(&self) -> Option<&'static str> {
-        self.0.score().map(|s| s.kind_name())
-    }
-
-    /// Whether the scored feature was complete.
-    #[getter]
-    fn complete(&self) -> Option<bool> {
-        self.0.score().map(|s| s.complete)
-    }
-
-    /// Whether the score is part of the final scoring.
-    #[getter]
-    fn final_scoring(&self) -> Option<bool> {
-        self.0.score().map(|s| s.final_scoring)
-    }
-
-    /// Tiles of the scored feature.
-    #[getter]
-    fn tiles(&self) -> Option<u16> {
-        self.0.score().map(|s| s.tiles)
-    }
-
-    /// Pennants of a scored city.
-    #[getter]
-    fn pennants(&self) -> Option<u16> {
-        self.0.score().map(|s| s.pennants)
-    }
-
-    /// Completed cities bordering a scored field.
-    #[getter]
-    fn cities(&self) -> Option<u16> {
-        self.0.score().map(|s| s.cities)
-    }
-
-    /// Why the points were awarded, in words.
-    #[getter]
-    fn reason(&self) -> Option<String> {
-        self.0.score().map(|s| s.reason())
-    }
-
     /// The final scores of a `game_over` event.
     #[getter]
     fn scores(&self) -> Option<Vec<u32>> {
@@ -375,37 +508,34 @@ impl PyEvent {
     }
 
     fn __repr__(&self) -> String {
-        match &self.0 {
-            Event::Scored(s) => format!(
-                "Event(kind='scored', player={}, points={}, feature='{}', complete={}, final_scoring={}, tiles={}, pennants={}, cities={})",
-                s.player,
-                s.points,
-                s.feature,
-                py_bool(s.complete),
-                py_bool(s.final_scoring),
-                s.tiles,
-                s.pennants,
-                s.cities
-            ),
-            Event::GameOver { scores } => format!("Event(kind='game_over', scores={scores:?})"),
-            other => {
-                let mut parts = vec![format!("kind='{}'", self.kind())];
-                if let Some(p) = self.player() {
-                    parts.push(format!("player={p}"));
-                }
-                if let Some(t) = self.tile() {
-                    parts.push(format!("tile='{t}'"));
-                }
-                if let Some((x, y)) = self.position() {
-                    parts.push(format!("position=({x}, {y})"));
-                }
-                if let Some(f) = self.feature() {
-                    parts.push(format!("feature='{f}'"));
-                }
-                let _ = other;
-                format!("Event({})", parts.join(", "))
+        let mut parts = vec![format!("kind='{}'", self.kind())];
+        if let Some(p) = self.player() {
+            parts.push(format!("player={p}"));
+        }
+        if let Some(s) = self.0.score() {
+            parts.push(format!("points={}", s.points));
+            parts.push(format!("scored='{}'", s.kind_name()));
+            parts.push(format!("final_scoring={}", py_bool(s.final_scoring)));
+            parts.push(format!("explanation={:?}", s.explanation()));
+        }
+        if let Some(t) = self.tile() {
+            parts.push(format!("tile='{t}'"));
+        }
+        if let Some((x, y)) = self.position() {
+            parts.push(format!("position=({x}, {y})"));
+        }
+        if self.0.score().is_none() {
+            if let Some(f) = self.figure() {
+                parts.push(format!("figure='{f}'"));
+            }
+            if let Some(f) = self.feature() {
+                parts.push(format!("feature='{f}'"));
             }
         }
+        if let Some(scores) = self.scores() {
+            parts.push(format!("scores={scores:?}"));
+        }
+        format!("Event({})", parts.join(", "))
     }
 }
 

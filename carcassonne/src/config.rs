@@ -92,9 +92,11 @@ pub enum KingRobberScoring {
     /// completed road (K.5, RB.1).
     #[default]
     PerCompletedFeature,
-    /// At the end, 10 points per card held (JCloisterZone `10/20`).
-    TenPerCard,
-    /// At the end, 15 points for one card, 40 for both (JCloisterZone `15/40`).
+    /// At the end, 10 points per token held (JCloisterZone `10/20`). Also read as
+    /// `ten_per_card`, its name in records written before version 0.1's naming pass.
+    #[serde(alias = "ten_per_card")]
+    TenPerToken,
+    /// At the end, 15 points for one token, 40 for both (JCloisterZone `15/40`).
     FifteenForty,
     /// During play: whenever cities (roads) are completed, the holder of the King (Robber
     /// Baron) before the turn part scores 1 per completed one; nothing at the end

@@ -17,10 +17,11 @@
 //! tile `(0, 0)`: plane `k`, row `y + r`, column `x + r` describes position `(x, y)`; tiles
 //! outside the window are not shown.
 
-use crate::action::{Action, Figure};
-use crate::expansions::count::Quarter;
-use crate::game::{figure_index, Game, Pending};
+use crate::action::Action;
+use crate::figure::Figure;
+use crate::game::{Game, Pending};
 use crate::geometry::{rotate_points, Position, Rotation};
+use crate::quarter::Quarter;
 use crate::tile::FeatureKind;
 
 /// Segment slots per figure kind in the deployment ids.
@@ -140,15 +141,15 @@ impl ActionSpace {
                         .kind()
                         .segment_with_location(feature, location, placed.rotation)?;
                 (segment < SEGMENT_SLOTS)
-                    .then(|| self.placements() + figure_index(figure) * SEGMENT_SLOTS + segment)
+                    .then(|| self.placements() + figure.index() * SEGMENT_SLOTS + segment)
             }
             Action::EnterCity { figure, quarter } => {
-                let f = figure_index(figure);
+                let f = figure.index();
                 (self.city_tiles > 0 && f < CITY_FIGURES)
-                    .then(|| self.city_base() + f * QUARTERS + quarter as usize)
+                    .then(|| self.city_base() + f * QUARTERS + quarter.index())
             }
             Action::MoveCount { quarter } => (self.city_tiles > 0)
-                .then(|| self.city_base() + CITY_FIGURES * QUARTERS + quarter as usize),
+                .then(|| self.city_base() + CITY_FIGURES * QUARTERS + quarter.index()),
             Action::LeaveCity {
                 figure,
                 quarter,
@@ -156,7 +157,7 @@ impl ActionSpace {
                 feature,
                 location,
             } => {
-                let f = figure_index(figure);
+                let f = figure.index();
                 let tile = game.board().tiles().iter().position(|t| t.pos == pos)?;
                 let placed = game.board().tiles()[tile];
                 let segment =
@@ -164,7 +165,7 @@ impl ActionSpace {
                         .tile
                         .kind()
                         .segment_with_location(feature, location, placed.rotation)?;
-                let index = ((tile * SEGMENT_SLOTS + segment) * QUARTERS + quarter as usize)
+                let index = ((tile * SEGMENT_SLOTS + segment) * QUARTERS + quarter.index())
                     * CITY_FIGURES
                     + f;
                 (f < CITY_FIGURES && segment < SEGMENT_SLOTS && tile < self.city_tiles)

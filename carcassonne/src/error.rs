@@ -4,6 +4,7 @@
 use thiserror::Error;
 
 use crate::action::Action;
+use crate::chance::Outcome;
 use crate::tile::TileId;
 
 /// Text that could not be parsed: a position, rotation, location, tile id, action or option.
@@ -182,13 +183,13 @@ pub enum RecordError {
         /// Why the game refused it.
         error: PlayError,
     },
-    /// Draw number `index` of the record is impossible where it stands.
-    #[error("draw #{index} ({tile}) of the record is impossible: {error}")]
+    /// Chance outcome number `index` of the record is impossible where it stands.
+    #[error("draw #{index} ({outcome}) of the record is impossible: {error}")]
     IllegalDraw {
         /// Index into the record's `draws`.
         index: usize,
-        /// The tile.
-        tile: TileId,
+        /// The outcome.
+        outcome: Outcome,
         /// Why the game refused it.
         error: DrawError,
     },
@@ -197,10 +198,10 @@ pub enum RecordError {
     DrawMismatch {
         /// Index into the record's `draws`.
         index: usize,
-        /// The recorded tile.
-        recorded: TileId,
-        /// The tile the engine drew.
-        drawn: TileId,
+        /// The recorded outcome.
+        recorded: Outcome,
+        /// The outcome the engine drew.
+        drawn: Outcome,
     },
     /// The record needs more draws than it holds.
     #[error("the record ran out of draws after {0} (explicit-draw game)")]

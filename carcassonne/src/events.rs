@@ -14,32 +14,14 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::action::Figure;
-use crate::expansions::count::Quarter;
+use crate::figure::Figure;
 use crate::geometry::{Location, Position, Rotation};
+use crate::quarter::Quarter;
 use crate::tile::{FeatureKind, Goods, TileId};
+use crate::token::Token;
 
-/// The King & Robber Baron tokens (spec `expansions.md` §1.4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Token {
-    /// The King: held by the player who completed the largest city (K.2).
-    King,
-    /// The Robber Baron: held by the player who completed the longest road (RB.1).
-    RobberBaron,
-}
-
-impl Token {
-    /// `king` or `robber_baron`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Token::King => "king",
-            Token::RobberBaron => "robber_baron",
-        }
-    }
-}
-
-/// Points awarded to one player for one feature, with everything needed to explain them.
+/// Points awarded to one player, with everything needed to explain them: who, how many, and a
+/// typed [`Reason`] whose every field means one thing.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct Score {
@@ -47,92 +29,175 @@ pub struct Score {
     pub player: usize,
     /// Points awarded (0 is possible: an owner of a feature worth nothing still gets an event).
     pub points: u32,
-    /// The kind of the scored feature.
-    pub feature: FeatureKind,
-    /// Whether the feature was complete (scored during play) or unfinished (final scoring).
-    pub complete: bool,
     /// Whether this is part of the final scoring at the end of the game.
     pub final_scoring: bool,
-    /// Tiles of the feature: distinct tiles of a road or city; for a monastery the tiles of its
-    /// 3×3 area (itself included); for a field, 0.
+    /// Why the points were awarded.
+    pub reason: Reason,
+}
+
+/// Why points were awarded: one variant per kind of award.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reason {
+    /// A road, city, monastery or shrine: completed during play, or unfinished at the end
+    /// (spec B-5, B-8.2).
+    Feature(FeatureScore),
+    /// A field at the end: its completed cities (spec B-9).
+    Field(FieldScore),
+    /// A trade goods majority at the end (Traders & Builders, TB-1.3).
+    Goods(GoodsScore),
+    /// Holding the King or the Robber Baron (`expansions.md` K.5, RB.1, or a house rule).
+    Token(TokenScore),
+}
+
+/// The facts behind the points of a road, city, monastery or shrine.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct FeatureScore {
+    /// The kind of the scored feature: road, city, monastery or shrine.
+    pub kind: FeatureKind,
+    /// Whether the feature was complete (scored during play, or a monastery surrounded at the
+    /// end) or unfinished (final scoring).
+    pub complete: bool,
+    /// Distinct tiles of a road or city; for a monastery or shrine the tiles of its 3×3 area,
+    /// itself included.
     pub tiles: u16,
-    /// Pennants of a city.
+    /// Pennants of a city (0 for the other kinds).
     pub pennants: u16,
-    /// For a field: the completed cities it borders that paid this player.
-    pub cities: u16,
-    /// Points per city paid to this field owner (3 in the base game).
-    pub points_per_city: u16,
-    /// Strength (followers) each owner had in the feature.
+    /// Whether an inn on the road set its value (Inns & Cathedrals IC-3: 2 per tile complete,
+    /// 0 unfinished under the default rule).
+    pub inn: bool,
+    /// Whether a cathedral in the city set its value (IC-4: 3 per tile and pennant complete, 0
+    /// unfinished under the default rule).
+    pub cathedral: bool,
+    /// The receiver's strength in the feature (followers, a large follower counting 2).
     pub strength: u8,
-    /// For a trade goods majority at the end (Traders & Builders): the good; `tiles` then
-    /// holds the player's tokens of it and `feature` is `City`.
-    pub goods: Option<Goods>,
-    /// For a King or Robber Baron score: the token; `feature` is then `City` or `Road`,
-    /// `cities` the completed cities (roads) paid for (0 in the card variants), and `tiles`
-    /// the cards the points are for (2 for both cards under 15/40).
-    pub token: Option<Token>,
-    /// Where the feature is: the position and location of one of its segments (the one holding
-    /// the first figure).
+    /// The position of the tile holding the feature's first figure.
     pub pos: Position,
-    /// Location of that segment.
+    /// The location of that figure's segment on its tile.
     pub location: Location,
-    /// The positions of the feature's tiles, sorted (empty for the quiet fast path).
+    /// The positions of the feature's tiles (for a monastery its 3×3 area), sorted; empty on
+    /// the quiet fast path ([`Game::play_quiet`](crate::Game::play_quiet) builds no events).
     pub positions: Vec<Position>,
+}
+
+/// The facts behind the points of a field at the end (spec B-9).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct FieldScore {
+    /// The completed cities the field borders that paid this player (the City of Carcassonne
+    /// included, C.5; with `farm_city_scoring = once_per_player` only those not yet paid).
+    pub cities: u16,
+    /// Points per city: 3, +1 with the receiver's pig in the field (TB-6), +1 with a pig herd
+    /// in it (R2.10).
+    pub points_per_city: u16,
+    /// Whether the receiver's pig stands in the field (TB-6).
+    pub pig: bool,
+    /// Whether the field holds a pig herd (River II R2.10, with Traders & Builders).
+    pub pig_herd: bool,
+    /// The receiver's strength in the field.
+    pub strength: u8,
+    /// The position of the tile holding the field's first figure.
+    pub pos: Position,
+    /// The location of that figure's segment on its tile.
+    pub location: Location,
+}
+
+/// A trade goods majority at the end (TB-1.3): 10 points for each good a player holds the most
+/// tokens of (ties all score).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct GoodsScore {
+    /// The good.
+    pub goods: Goods,
+    /// The receiver's tokens of that good.
+    pub tokens: u8,
+}
+
+/// Points for holding the King or the Robber Baron.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct TokenScore {
+    /// The token.
+    pub token: Token,
+    /// The completed cities (King) or roads (Robber Baron) paid for, 1 point each: at the end
+    /// under the rulebook's scoring (the City of Carcassonne included for the King, K.5), or
+    /// those completed in the turn part under the house rule `continuously`; 0 under the flat
+    /// house rules `ten_per_token` and `fifteen_forty`.
+    pub completed: u16,
+    /// How many tokens the points are for: 1, or 2 for the 40 points of holding both under
+    /// `fifteen_forty`.
+    pub held: u8,
 }
 
 impl Score {
     /// What was scored: `road`, `city`, `monastery`, `shrine`, `field`, `goods` for a trade
     /// goods majority, `king` or `robber_baron`.
     pub fn kind_name(&self) -> &'static str {
-        if let Some(token) = self.token {
-            token.name()
-        } else if self.goods.is_some() {
-            "goods"
-        } else {
-            self.feature.name()
+        match &self.reason {
+            Reason::Feature(f) => f.kind.name(),
+            Reason::Field(_) => FeatureKind::Field.name(),
+            Reason::Goods(_) => "goods",
+            Reason::Token(t) => t.token.name(),
+        }
+    }
+
+    /// The kind of the scored feature, for features and fields; `None` for goods and tokens.
+    pub fn feature(&self) -> Option<FeatureKind> {
+        match &self.reason {
+            Reason::Feature(f) => Some(f.kind),
+            Reason::Field(_) => Some(FeatureKind::Field),
+            Reason::Goods(_) | Reason::Token(_) => None,
+        }
+    }
+
+    /// Where the scored feature or field is (the tile and location of its first figure);
+    /// `None` for goods and tokens.
+    pub fn place(&self) -> Option<(Position, Location)> {
+        match &self.reason {
+            Reason::Feature(f) => Some((f.pos, f.location)),
+            Reason::Field(f) => Some((f.pos, f.location)),
+            Reason::Goods(_) | Reason::Token(_) => None,
         }
     }
 
     /// Why these points were awarded, in words, e.g. `a completed city (3 tiles, 1 pennant)`.
-    pub fn reason(&self) -> String {
-        if let Some(token) = self.token {
-            let (name, one, many) = match token {
-                Token::King => ("the King", "completed city", "completed cities"),
-                Token::RobberBaron => ("the Robber Baron", "completed road", "completed roads"),
-            };
-            return match (self.cities, self.tiles) {
-                (0, 2) => "the King's and the Robber Baron's cards".to_owned(),
-                (0, _) => format!("{name}'s card"),
-                (1, _) => format!("{name}: 1 {one}"),
-                (n, _) => format!("{name}: {n} {many}"),
-            };
-        }
-        if let Some(g) = self.goods {
-            return format!(
-                "the most {} tokens ({})",
-                format!("{g:?}").to_lowercase(),
-                self.tiles
-            );
-        }
-        let state = if self.complete {
-            "a completed"
-        } else {
-            "an unfinished"
-        };
+    pub fn explanation(&self) -> String {
         let plural =
             |n: u16, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        match self.feature {
-            FeatureKind::Field => format!(
+        match &self.reason {
+            Reason::Token(t) => {
+                let (one, many) = match t.token {
+                    Token::King => ("completed city", "completed cities"),
+                    Token::RobberBaron => ("completed road", "completed roads"),
+                };
+                match (t.completed, t.held) {
+                    (0, 2) => "the King's and the Robber Baron's tokens".to_owned(),
+                    (0, _) => format!("{}'s token", t.token.title()),
+                    (n, _) => format!("{}: {}", t.token.title(), plural(n, one, many)),
+                }
+            }
+            Reason::Goods(g) => format!("the most {} tokens ({})", g.goods.name(), g.tokens),
+            Reason::Field(f) => format!(
                 "a field bordering {} ({} each)",
-                plural(self.cities, "completed city", "completed cities"),
-                self.points_per_city
+                plural(f.cities, "completed city", "completed cities"),
+                f.points_per_city
             ),
-            FeatureKind::City => format!(
-                "{state} city ({}, {})",
-                plural(self.tiles, "tile", "tiles"),
-                plural(self.pennants, "pennant", "pennants")
-            ),
-            kind => format!("{state} {kind} ({})", plural(self.tiles, "tile", "tiles")),
+            Reason::Feature(f) => {
+                let state = if f.complete {
+                    "a completed"
+                } else {
+                    "an unfinished"
+                };
+                match f.kind {
+                    FeatureKind::City => format!(
+                        "{state} city ({}, {})",
+                        plural(f.tiles, "tile", "tiles"),
+                        plural(f.pennants, "pennant", "pennants")
+                    ),
+                    kind => format!("{state} {kind} ({})", plural(f.tiles, "tile", "tiles")),
+                }
+            }
         }
     }
 }
@@ -145,7 +210,7 @@ impl fmt::Display for Score {
             "player {} +{} for {}",
             self.player + 1,
             self.points,
-            self.reason()
+            self.explanation()
         )
     }
 }
@@ -153,7 +218,6 @@ impl fmt::Display for Score {
 /// Something that happened in a game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
-#[non_exhaustive]
 pub enum Event {
     /// A tile was drawn for `player`.
     TileDrawn {
@@ -213,7 +277,7 @@ pub enum Event {
         /// Which good.
         goods: Goods,
         /// How many tokens.
-        count: u8,
+        tokens: u8,
     },
     /// The active player took the King or the Robber Baron with a larger completed city or a
     /// longer completed road than any before (spec `expansions.md` K.2, RB.1).

@@ -16,10 +16,11 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::action::{Action, Figure};
+use crate::action::Action;
 use crate::config::{Config, SmallCityScoring, StartTile};
 use crate::error::ImportError;
 use crate::events::{Event, Score};
+use crate::figure::Figure;
 use crate::game::{Game, Pending};
 use crate::geometry::{Location, Position, Rotation};
 use crate::tile::{FeatureKind, TileId, TileSet};
@@ -288,7 +289,7 @@ impl JczGame {
                     let found: Vec<u32> = self
                         .scores
                         .iter()
-                        .filter(|s| s.player == p && s.feature.name() == kind)
+                        .filter(|s| s.player == p && s.kind_name() == kind)
                         .map(|s| s.points)
                         .collect();
                     return result(
@@ -454,7 +455,7 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
                 use crate::config::KingRobberScoring::*;
                 config.rules.king_robber_scoring = match variant {
                     "default" => PerCompletedFeature,
-                    "10/20" => TenPerCard,
+                    "10/20" => TenPerToken,
                     "15/40" => FifteenForty,
                     "continuously" => Continuously,
                     _ => return Err(ImportError::Unsupported(format!("rule {key} = {variant}"))),

@@ -27,38 +27,54 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod action;
+// Vocabulary.
+pub mod figure;
+pub mod geometry;
+pub mod quarter;
+pub mod tile;
+pub mod token;
+
+// The tiles and the board.
 pub mod board;
-pub mod bots;
 pub mod catalogue;
+mod features;
+
+// The game: configuration, actions, chance, the pipeline, scoring, events.
+pub mod action;
+pub mod chance;
 pub mod config;
-pub mod encoding;
 pub mod error;
 pub mod events;
 pub mod expansions;
-mod features;
 pub mod game;
-pub mod geometry;
+pub mod scoring;
+mod stack;
+mod turn;
+
+// Notations, records, tools.
+pub mod bots;
+pub mod encoding;
 pub mod jcz;
 pub mod record;
 pub mod render;
-pub mod scoring;
-pub mod tile;
 
-pub use action::{Action, Figure};
+pub use action::Action;
 pub use board::{Board, PlacedTile};
 pub use bots::{Bot, BotKind};
 pub use catalogue::{catalogue, city_position, Catalogue};
+pub use chance::Outcome;
 pub use config::{
     BuilderDoubleTurn, Config, Elements, FarmCityScoring, KingRobberScoring, ResolvedElements,
     RiverBaseStartTile, RiverTurnRule, Rules, SmallCityScoring, StartTile,
     UnfinishedInnsCathedrals, MAX_PLAYERS,
 };
 pub use error::{ConfigError, DrawError, ImportError, ParseError, PlayError, RecordError};
-pub use events::{Event, Score, Token};
-pub use expansions::count::Quarter;
+pub use events::{Event, FeatureScore, FieldScore, GoodsScore, Reason, Score, TokenScore};
+pub use figure::Figure;
 pub use game::{Game, Pending, PlacedFigure};
 pub use geometry::{Location, Position, Rotation, Side};
 pub use jcz::{AssertionResult, JczGame};
+pub use quarter::Quarter;
 pub use record::Record;
 pub use tile::{Compass, EdgeKind, FeatureKind, Goods, Marker, Segment, TileId, TileKind, TileSet};
+pub use token::Token;

@@ -7,18 +7,19 @@
 //!  "draws": ["U", "V", ...], "actions": ["place U 1,0 R0", "deploy follower 1,0 road WE", ...]}
 //! ```
 //!
-//! Replaying follows the game: whenever it waits for a draw (explicit-draw games) the next
-//! recorded draw is supplied, otherwise the next action is played; automatic draws are checked
-//! against the recorded ones.
+//! `draws` holds the outcome of every chance node in order ([`Outcome`]: a tile draw is the
+//! tile's id). Replaying follows the game: whenever a chance node is pending in an
+//! explicit-draw game the next recorded outcome is supplied, otherwise the next action is
+//! played; automatic draws are checked against the recorded ones.
 
 use serde::{Deserialize, Serialize};
 
 use crate::action::Action;
+use crate::chance::Outcome;
 use crate::config::Config;
 use crate::error::RecordError;
 use crate::events::Event;
 use crate::game::{Game, Pending};
-use crate::tile::TileId;
 
 /// The `format` tag of a record.
 pub const RECORD_FORMAT: &str = "carcassonne-record";
@@ -38,8 +39,8 @@ pub struct Record {
     pub config: Config,
     /// The seed of its generator.
     pub seed: u64,
-    /// Every tile drawn, in order, discarded ones included.
-    pub draws: Vec<TileId>,
+    /// Every chance outcome, in order: the tiles drawn, discarded ones included.
+    pub draws: Vec<Outcome>,
     /// Every action played, in order.
     pub actions: Vec<Action>,
 }
@@ -115,17 +116,19 @@ impl Record {
             }
             match game.pending() {
                 Pending::GameOver => break,
-                Pending::Draw => {
-                    let Some(&tile) = self.draws.get(draws) else {
+                pending if pending.is_chance() => {
+                    let Some(&outcome) = self.draws.get(draws) else {
                         if actions < self.actions.len() {
                             return Err(RecordError::MissingDraws(draws));
                         }
                         break;
                     };
-                    events.extend(game.draw(tile).map_err(|error| RecordError::IllegalDraw {
-                        index: draws,
-                        tile,
-                        error,
+                    events.extend(game.resolve(outcome).map_err(|error| {
+                        RecordError::IllegalDraw {
+                            index: draws,
+                            outcome,
+                            error,
+                        }
                     })?);
                     draws += 1;
                 }

@@ -1,78 +1,67 @@
-//! Scoring: the point values of features (spec `base.md` §3.5, §3.8, §3.9, §3.11, §3.12,
-//! §3.14), majorities and ties (§3.6), returning figures (§3.7), trade goods (TB-1) and the
-//! final scoring.
+//! Scoring: the point values of the base game's features (spec `base.md` §3.5, §3.8, §3.9),
+//! majorities and ties (§3.6), returning figures (§3.7), and the final scoring (§3.8, §3.9;
+//! `expansions.md` §5).
+//!
+//! The expansions join in at hook points (see `expansions`): a completed feature is reported
+//! to them whether or not it was occupied (`feature_completed`: trade goods, the King and the
+//! Robber Baron), its value may be changed (`feature_value`: inns and cathedrals), the
+//! monasteries and shrines scored in a turn part are reported together (`buildings_scored`:
+//! the Cult's challenge), the end of a turn part's scoring too (`turn_part_scored`: the
+//! tokens), a field owner's points per city may grow (`field_bonus`: pigs, the pig herd), a
+//! field may border a city outside the board (`city_beside`: the City of Carcassonne), and the
+//! final scoring ends with the expansions' own awards (`final_scoring`: goods majorities, the
+//! tokens).
 
-use crate::config::{
-    FarmCityScoring, Rules, SmallCityScoring, UnfinishedInnsCathedrals, MAX_PLAYERS,
-};
-use crate::events::{Event, Score, Sink};
+use crate::config::{Rules, SmallCityScoring, MAX_PLAYERS};
+use crate::events::{Event, FeatureScore, FieldScore, Reason, Score, Sink};
+use crate::expansions::Hook;
 use crate::features::NodeId;
-use crate::game::{figure_index, Game};
-use crate::geometry::Position;
-use crate::tile::{FeatureKind, Goods};
+use crate::game::Game;
+use crate::geometry::{Location, Position};
+use crate::tile::FeatureKind;
 
 /// Points of a completed monastery or shrine: the building and its 8 neighbours (B-5.5,
 /// CU.3).
 pub const COMPLETED_MONASTERY: u32 = 9;
 /// Points per completed city bordering a field, for each owner of the field (B-9.2).
 pub const FIELD_POINTS_PER_CITY: u32 = 3;
-/// Extra points per city for a field owner whose pig is in the field (TB-6).
-pub const PIG_BONUS_PER_CITY: u32 = 1;
-/// Extra points per city for every owner of a field holding a River II pig herd (R2.10).
-pub const PIG_HERD_BONUS_PER_CITY: u32 = 1;
-/// The City of Carcassonne among the cities a field borders: not a feature of the board, but
-/// a completed city for farmers and the King (`expansions.md` C.5, K.5).
-pub(crate) const CITY_OF_CARCASSONNE: NodeId = NodeId::MAX;
 
-/// Points for each majority of a trade good at the end (TB-1.3).
-pub const GOODS_MAJORITY: u32 = 10;
-
-/// Points of a completed road: 1 per tile, 2 with an inn (B-5.3, IC-3).
-pub const fn completed_road(tiles: u16, inn: bool) -> u32 {
-    tiles as u32 * if inn { 2 } else { 1 }
+/// Points of a completed road: 1 per tile (B-5.3). An inn changes it (IC-3, see
+/// [`inns_and_cathedrals`](crate::expansions::inns_and_cathedrals)).
+pub const fn completed_road(tiles: u16) -> u32 {
+    tiles as u32
 }
 
-/// Points of a completed city: 2 per tile and 2 per pennant; 3 each with a cathedral (IC-4);
-/// with [`SmallCityScoring::Legacy2`], a city of exactly 2 tiles scores 1 per tile and pennant
-/// (B-5.4, OPT-1).
-pub const fn completed_city(tiles: u16, pennants: u16, cathedral: bool, rules: &Rules) -> u32 {
+/// Points of a completed city: 2 per tile and 2 per pennant; with
+/// [`SmallCityScoring::Legacy2`], a city of exactly 2 tiles scores 1 per tile and pennant
+/// (B-5.4, OPT-1). A cathedral changes it (IC-4).
+pub const fn completed_city(tiles: u16, pennants: u16, rules: &Rules) -> u32 {
     let base = tiles as u32 + pennants as u32;
-    if cathedral {
-        return 3 * base;
-    }
     match rules.small_city {
         SmallCityScoring::Legacy2 if tiles == 2 => base,
         _ => 2 * base,
     }
 }
 
-/// Points of an unfinished road at the end: 1 per tile; with an inn 0, or 1 per tile under
-/// [`UnfinishedInnsCathedrals::Ignore`] (B-8.2, IC-3).
-pub const fn unfinished_road(tiles: u16, inn: bool, rules: &Rules) -> u32 {
-    match (inn, rules.unfinished_inns_cathedrals) {
-        (true, UnfinishedInnsCathedrals::Zero) => 0,
-        _ => tiles as u32,
-    }
+/// Points of an unfinished road at the end: 1 per tile (B-8.2).
+pub const fn unfinished_road(tiles: u16) -> u32 {
+    tiles as u32
 }
 
-/// Points of an unfinished city at the end: 1 per tile and 1 per pennant; with a cathedral 0,
-/// or as without it under [`UnfinishedInnsCathedrals::Ignore`] (B-8.2, IC-4).
-pub const fn unfinished_city(tiles: u16, pennants: u16, cathedral: bool, rules: &Rules) -> u32 {
-    match (cathedral, rules.unfinished_inns_cathedrals) {
-        (true, UnfinishedInnsCathedrals::Zero) => 0,
-        _ => tiles as u32 + pennants as u32,
-    }
+/// Points of an unfinished city at the end: 1 per tile and 1 per pennant (B-8.2).
+pub const fn unfinished_city(tiles: u16, pennants: u16) -> u32 {
+    tiles as u32 + pennants as u32
 }
 
-/// Points of an unfinished monastery at the end: 1 for itself and 1 per neighbouring tile
-/// (B-8.2); `tiles` counts the monastery's tile and its neighbours.
+/// Points of an unfinished monastery or shrine at the end: 1 for itself and 1 per
+/// neighbouring tile (B-8.2, CU.3); `tiles` counts the building's tile and its neighbours.
 pub const fn unfinished_monastery(tiles: u16) -> u32 {
     tiles as u32
 }
 
 /// The owners of a feature: every player whose strength equals the largest, provided it is
 /// positive (B-6.2). Returns a bit mask of seats.
-pub fn owners(strength: &[u8; MAX_PLAYERS]) -> u8 {
+pub(crate) fn owners(strength: &[u8; MAX_PLAYERS]) -> u8 {
     let max = strength.iter().copied().max().unwrap_or(0);
     if max == 0 {
         return 0;
@@ -84,55 +73,29 @@ pub fn owners(strength: &[u8; MAX_PLAYERS]) -> u8 {
         .fold(0, |m, (i, _)| m | (1 << i))
 }
 
-/// The trade goods in index order (tokens are stored `[wine, grain, cloth]`).
-pub const GOODS: [Goods; 3] = [Goods::Wine, Goods::Grain, Goods::Cloth];
-
-/// Who wins each trade good at the end (TB-1.3, D9): for tokens `[wine, grain, cloth]` per
-/// seat, `true` where the seat holds the most of that good and at least one; ties all win.
-pub fn goods_majorities(tokens: &[[u8; 3]]) -> Vec<[bool; 3]> {
-    let mut most = [0u8; 3];
-    for t in tokens {
-        for i in 0..3 {
-            most[i] = most[i].max(t[i]);
-        }
-    }
-    tokens
-        .iter()
-        .map(|t| [0, 1, 2].map(|i| most[i] > 0 && t[i] == most[i]))
-        .collect()
-}
-
 /// Size facts of a feature, gathered by walking its members.
 #[derive(Default)]
 pub(crate) struct FeatureFacts {
     pub(crate) tiles: u16,
     pub(crate) pennants: u16,
+    /// An inn on one of its segments (whether or not inns are in play).
     pub(crate) inn: bool,
+    /// A cathedral in one of its segments (whether or not cathedrals are in play).
     pub(crate) cathedral: bool,
+    /// Goods symbols per good, `[wine, grain, cloth]`.
     pub(crate) goods: [u8; 3],
     pub(crate) positions: Vec<Position>,
 }
 
 /// Who has what in a feature: strength per seat and the first figure's node.
-struct Occupancy {
-    strength: [u8; MAX_PLAYERS],
-    first: NodeId,
-}
-
-/// What a score event says besides who and how much.
-pub(crate) struct Award<'a> {
-    pub(crate) feature: FeatureKind,
-    pub(crate) complete: bool,
-    pub(crate) facts: &'a FeatureFacts,
-    pub(crate) cities: u16,
-    pub(crate) points_per_city: u16,
-    pub(crate) goods: Option<Goods>,
-    pub(crate) token: Option<crate::events::Token>,
+pub(crate) struct Occupancy {
+    pub(crate) strength: [u8; MAX_PLAYERS],
+    pub(crate) first: NodeId,
 }
 
 impl Game {
     /// Strength per player in the feature with root `root`, and its first figure (any kind).
-    fn occupancy(&self, root: NodeId) -> Option<Occupancy> {
+    pub(crate) fn occupancy(&self, root: NodeId) -> Option<Occupancy> {
         let mut strength = [0u8; MAX_PLAYERS];
         let mut first = None;
         for f in &self.figures {
@@ -156,7 +119,7 @@ impl Game {
             facts.inn |= seg.inn;
             facts.cathedral |= seg.cathedral;
             if let Some(g) = seg.goods {
-                facts.goods[g as usize] += 1;
+                facts.goods[g.index()] += 1;
             }
             let counted_before = (0..segment).any(|s| {
                 kind.segments[s].kind == seg.kind
@@ -169,8 +132,6 @@ impl Game {
                 }
             }
         }
-        facts.inn &= self.elements.inns;
-        facts.cathedral &= self.elements.cathedrals;
         facts.positions.sort();
         facts
     }
@@ -196,15 +157,13 @@ impl Game {
 
     /// Scores every feature completed by the tile at index `tile` (B-5.1): its roads and
     /// cities with no open end, and every monastery of its 3×3 area now surrounded; each
-    /// occupied one pays its owners and returns its figures; a completed city's trade goods go
-    /// to the active player (TB-1.2).
+    /// occupied one pays its owners and returns its figures. Every completed road and city,
+    /// occupied or not, is reported to the expansions after its own scoring.
     pub(crate) fn score_completed<S: Sink>(&mut self, tile: usize, sink: &mut S) {
         let placed = self.board.tiles()[tile];
         let kind = placed.tile.kind();
         let mut done = [NodeId::MAX; 16];
         let mut n = 0;
-        let titles = self.elements.king || self.elements.robber_baron;
-        let mut completions = crate::expansions::king_and_robber::Completions::default();
         for (i, seg) in kind.segments.iter().enumerate() {
             if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
                 continue;
@@ -217,14 +176,11 @@ impl Game {
                 done[n] = root;
                 n += 1;
             }
-            if titles {
-                completions.add(seg.kind, self.facts(root, false).tiles);
-            }
             if self.features.figures(root) > 0 {
                 self.score_feature(root, true, sink);
             }
-            if seg.kind == FeatureKind::City && self.elements.goods {
-                self.take_goods(root, sink);
+            if self.has_hook(Hook::FeatureCompleted) {
+                self.feature_completed(seg.kind, root, sink);
             }
         }
         let mut surrounded = [NodeId::MAX; 9];
@@ -232,11 +188,11 @@ impl Game {
         for &node in &surrounded[..n] {
             self.score_feature(node, true, sink);
         }
-        if self.shrines && n > 0 {
-            self.settle_challenges(&surrounded[..n], sink);
+        if n > 0 && self.has_hook(Hook::BuildingsScored) {
+            self.buildings_scored(&surrounded[..n], sink);
         }
-        if titles {
-            self.award_titles(&completions, sink);
+        if self.has_hook(Hook::TurnPartScored) {
+            self.turn_part_scored(sink);
         }
     }
 
@@ -264,120 +220,95 @@ impl Game {
         n
     }
 
-    /// The active player takes one token per goods symbol of the completed city `root`
-    /// (TB-1.2), whoever owns the city.
-    fn take_goods<S: Sink>(&mut self, root: NodeId, sink: &mut S) {
-        let goods = self.facts(root, false).goods;
-        let player = self.current as usize;
-        for (i, &count) in goods.iter().enumerate() {
-            if count > 0 {
-                self.players[player].goods[i] += count;
-                if S::WANTED {
-                    sink.push(Event::GoodsTaken {
-                        player,
-                        goods: GOODS[i],
-                        count,
-                    });
-                }
-            }
-        }
-    }
-
-    /// Scores one occupied road, city or monastery: completed during play (`complete`, then
-    /// its figures return) or unfinished at the end.
+    /// Scores one occupied road, city, monastery or shrine: completed during play
+    /// (`complete`, then its figures return) or unfinished at the end.
     fn score_feature<S: Sink>(&mut self, root: NodeId, complete: bool, sink: &mut S) {
         let Some(occupancy) = self.occupancy(root) else {
             return;
         };
-        let feature = self.features.node(root).kind;
-        let facts = match feature {
+        let kind = self.features.node(root).kind;
+        let facts = match kind {
             FeatureKind::Monastery | FeatureKind::Shrine => self.monastery_facts(root, S::WANTED),
             _ => self.facts(root, S::WANTED),
         };
         let rules = &self.config.rules;
-        let points = match (feature, complete) {
-            (FeatureKind::Road, true) => completed_road(facts.tiles, facts.inn),
-            (FeatureKind::Road, false) => unfinished_road(facts.tiles, facts.inn, rules),
-            (FeatureKind::City, true) => {
-                completed_city(facts.tiles, facts.pennants, facts.cathedral, rules)
-            }
-            (FeatureKind::City, false) => {
-                unfinished_city(facts.tiles, facts.pennants, facts.cathedral, rules)
-            }
+        let mut points = match (kind, complete) {
+            (FeatureKind::Road, true) => completed_road(facts.tiles),
+            (FeatureKind::Road, false) => unfinished_road(facts.tiles),
+            (FeatureKind::City, true) => completed_city(facts.tiles, facts.pennants, rules),
+            (FeatureKind::City, false) => unfinished_city(facts.tiles, facts.pennants),
             (FeatureKind::Monastery | FeatureKind::Shrine, true) => COMPLETED_MONASTERY,
             (FeatureKind::Monastery | FeatureKind::Shrine, false) => {
                 unfinished_monastery(facts.tiles)
             }
-            _ => 0,
+            (FeatureKind::Field | FeatureKind::River, _) => 0,
         };
-        let award = Award {
-            feature,
+        let (pos, location) = self.event_place::<S>(occupancy.first);
+        let mut score = FeatureScore {
+            kind,
             complete,
-            facts: &facts,
-            cities: 0,
-            points_per_city: 0,
-            goods: None,
-            token: None,
+            tiles: facts.tiles,
+            pennants: facts.pennants,
+            inn: false,
+            cathedral: false,
+            strength: 0,
+            pos,
+            location,
+            positions: facts.positions,
         };
-        self.award(&occupancy, points, &award, sink);
+        if self.has_hook(Hook::FeatureValue) {
+            self.feature_value(&mut points, &mut score, facts.inn, facts.cathedral);
+        }
+        let owners = owners(&occupancy.strength);
+        for player in 0..self.players() {
+            if owners & (1 << player) != 0 {
+                let strength = occupancy.strength[player];
+                self.pay(player, points, sink, || {
+                    Reason::Feature(FeatureScore {
+                        strength,
+                        ..score.clone()
+                    })
+                });
+            }
+        }
         if complete {
             self.return_figures(root, sink);
         }
     }
 
-    /// Pays `points` to every owner of a feature, in seat order, with one event each.
-    fn award<S: Sink>(&mut self, occupancy: &Occupancy, points: u32, award: &Award, sink: &mut S) {
-        let owners = owners(&occupancy.strength);
-        for player in 0..self.players() {
-            if owners & (1 << player) != 0 {
-                self.pay(
-                    player,
-                    points,
-                    occupancy.strength[player],
-                    Some(occupancy.first),
-                    award,
-                    sink,
-                );
-            }
+    /// The position and location of the segment of node `node`.
+    pub(crate) fn node_place(&self, node: NodeId) -> (Position, Location) {
+        let (placed, segment) = self.node_tile(node);
+        let seg = &placed.tile.kind().segments[segment];
+        (placed.pos, seg.location(placed.rotation))
+    }
+
+    /// [`Game::node_place`] when events are wanted (the quiet path skips the lookup).
+    #[inline(always)]
+    fn event_place<S: Sink>(&self, node: NodeId) -> (Position, Location) {
+        if S::WANTED {
+            self.node_place(node)
+        } else {
+            (Position::new(0, 0), Location::CENTRE)
         }
     }
 
-    /// Pays `points` to `player` with one event.
+    /// Pays `points` to `player`, with one [`Event::Scored`] whose reason `reason` builds (only
+    /// when events are wanted).
     pub(crate) fn pay<S: Sink>(
         &mut self,
         player: usize,
         points: u32,
-        strength: u8,
-        at: Option<NodeId>,
-        award: &Award,
         sink: &mut S,
+        reason: impl FnOnce() -> Reason,
     ) {
         self.players[player].score += points;
         if S::WANTED {
-            let (pos, location) = match at {
-                Some(node) => {
-                    let (placed, segment) = self.node_tile(node);
-                    let seg = &placed.tile.kind().segments[segment];
-                    (placed.pos, seg.location(placed.rotation))
-                }
-                None => (Position::new(0, 0), crate::geometry::Location::CENTRE),
-            };
             sink.push(Event::Scored(Score {
                 player,
                 points,
-                feature: award.feature,
-                complete: award.complete,
                 final_scoring: self.is_over(),
-                tiles: award.facts.tiles,
-                pennants: award.facts.pennants,
-                cities: award.cities,
-                points_per_city: award.points_per_city,
-                strength,
-                goods: award.goods,
-                token: award.token,
-                pos,
-                location,
-                positions: award.facts.positions.clone(),
+                reason: reason(),
             }));
         }
     }
@@ -403,16 +334,18 @@ impl Game {
                 });
             }
             self.figures.remove(i);
-            self.players[f.player as usize].supply[figure_index(f.figure)] += 1;
-            self.note_returned(f.player, f.figure);
+            self.players[f.player as usize].supply[f.figure.index()] += 1;
+            if self.has_hook(Hook::FigureReturned) {
+                self.figure_returned(f.player, f.figure);
+            }
         }
         self.features.clear_figures(root);
     }
 
-    /// Final scoring (B-8.2): unfinished roads, cities, monasteries and shrines, then fields
-    /// (B-9), each feature once, in the order its first figure was deployed; then trade goods
-    /// (TB-1.3), then the King and the Robber Baron (`expansions.md` §5 F6).
-    /// Figures stay on the board.
+    /// Final scoring (B-8.2, `expansions.md` §5): unfinished roads, cities, monasteries and
+    /// shrines, then fields (B-9), each feature once, in the order its first figure was
+    /// deployed; then the expansions' awards (trade goods TB-1.3, then the King and the Robber
+    /// Baron, F6). Figures stay on the board.
     pub(crate) fn final_scoring<S: Sink>(&mut self, sink: &mut S) {
         let mut scored: Vec<NodeId> = Vec::new();
         for kind in [
@@ -439,17 +372,15 @@ impl Game {
         if self.config.rules.farmers {
             self.score_fields(sink);
         }
-        if self.elements.goods {
-            self.score_goods(sink);
-        }
-        if self.elements.king || self.elements.robber_baron {
-            self.score_titles(sink);
+        if self.has_hook(Hook::FinalScoring) {
+            self.expansions_final_scoring(sink);
         }
     }
 
-    /// Farmer scoring (B-9): each owner of a field scores 3 per completed city it borders, +1
-    /// with its own pig in the field (TB-6), +1 when the field holds a pig herd (R2.10); with
-    /// [`FarmCityScoring::OncePerPlayer`] a player is paid for a city only once.
+    /// Farmer scoring (B-9): each owner of a field scores 3 per completed city it borders, plus
+    /// the expansions' bonus per city (a pig, TB-6; a pig herd, R2.10); with
+    /// [`FarmCityScoring::OncePerPlayer`](crate::FarmCityScoring::OncePerPlayer) a player is
+    /// paid for a city only once.
     fn score_fields<S: Sink>(&mut self, sink: &mut S) {
         let mut scored: Vec<NodeId> = Vec::new();
         let mut paid: Vec<(u8, NodeId)> = Vec::new();
@@ -463,103 +394,56 @@ impl Game {
                 continue;
             };
             let cities = self.completed_cities_bordering(root);
-            let herd = self.elements.pig_herd
-                && self.features.members(root).any(|m| {
-                    let (placed, segment) = self.node_tile(m);
-                    placed.tile.kind().segments[segment].pig_herd
-                });
-            let facts = FeatureFacts::default();
+            let (pos, location) = self.event_place::<S>(occupancy.first);
             let owners = owners(&occupancy.strength);
             for player in 0..self.players() {
                 if owners & (1 << player) == 0 {
                     continue;
                 }
-                let counted: Vec<NodeId> = match self.config.rules.farm_city_scoring {
-                    FarmCityScoring::PerField => cities.clone(),
-                    FarmCityScoring::OncePerPlayer => {
+                let counted = match self.config.rules.farm_city_scoring {
+                    crate::FarmCityScoring::PerField => cities.len(),
+                    crate::FarmCityScoring::OncePerPlayer => {
                         let fresh: Vec<NodeId> = cities
                             .iter()
                             .copied()
                             .filter(|c| !paid.contains(&(player as u8, *c)))
                             .collect();
                         paid.extend(fresh.iter().map(|c| (player as u8, *c)));
-                        fresh
+                        fresh.len()
                     }
+                } as u16;
+                let (pig, pig_herd) = if self.has_hook(Hook::FieldBonus) {
+                    self.field_bonus(root, player)
+                } else {
+                    (false, false)
                 };
-                let pig = self.figures.iter().any(|f| {
-                    f.player as usize == player
-                        && f.figure == crate::Figure::Pig
-                        && self.features.find(f.node) == root
-                });
-                let per_city = FIELD_POINTS_PER_CITY
-                    + if pig { PIG_BONUS_PER_CITY } else { 0 }
-                    + if herd { PIG_HERD_BONUS_PER_CITY } else { 0 };
-                let n = counted.len() as u16;
-                let award = Award {
-                    feature: FeatureKind::Field,
-                    complete: false,
-                    facts: &facts,
-                    cities: n,
-                    points_per_city: per_city as u16,
-                    goods: None,
-                    token: None,
-                };
+                let per_city = FIELD_POINTS_PER_CITY + pig as u32 + pig_herd as u32;
                 let strength = occupancy.strength[player];
-                self.pay(
-                    player,
-                    per_city * n as u32,
-                    strength,
-                    Some(occupancy.first),
-                    &award,
-                    sink,
-                );
+                self.pay(player, per_city * counted as u32, sink, || {
+                    Reason::Field(FieldScore {
+                        cities: counted,
+                        points_per_city: per_city as u16,
+                        pig,
+                        pig_herd,
+                        strength,
+                        pos,
+                        location,
+                    })
+                });
             }
         }
     }
 
-    /// Trade goods majorities (TB-1.3): for each good, every player holding the most tokens
-    /// (at least one) scores 10.
-    fn score_goods<S: Sink>(&mut self, sink: &mut S) {
-        for (i, good) in GOODS.iter().enumerate() {
-            let most = (0..self.players())
-                .map(|p| self.players[p].goods[i])
-                .max()
-                .unwrap_or(0);
-            if most == 0 {
-                continue;
-            }
-            for player in 0..self.players() {
-                if self.players[player].goods[i] != most {
-                    continue;
-                }
-                let facts = FeatureFacts {
-                    tiles: most as u16,
-                    ..FeatureFacts::default()
-                };
-                let award = Award {
-                    feature: FeatureKind::City,
-                    complete: false,
-                    facts: &facts,
-                    cities: 0,
-                    points_per_city: 0,
-                    goods: Some(*good),
-                    token: None,
-                };
-                self.pay(player, GOODS_MAJORITY, 0, None, &award, sink);
-            }
-        }
-    }
-
-    /// The completed cities bordering the field with root `root` (each once, spec §1.6); the
-    /// City of Carcassonne, a completed city beside every field on its pieces (C.5), appears
-    /// as [`CITY_OF_CARCASSONNE`].
+    /// The completed cities bordering the field with root `root` (each once, spec §1.6),
+    /// including a city outside the board that an expansion puts beside the field (the City of
+    /// Carcassonne, C.5), as [`CITY_OFF_BOARD`].
     pub(crate) fn completed_cities_bordering(&self, root: NodeId) -> Vec<NodeId> {
         let mut cities = Vec::new();
+        let off_board = self.has_hook(Hook::CityBeside);
         for m in self.features.members(root) {
             let (placed, segment) = self.node_tile(m);
-            if placed.tile.kind().is_city_of_carcassonne() && !cities.contains(&CITY_OF_CARCASSONNE)
-            {
-                cities.push(CITY_OF_CARCASSONNE);
+            if off_board && !cities.contains(&CITY_OFF_BOARD) && self.city_beside(placed) {
+                cities.push(CITY_OFF_BOARD);
             }
             let mut bits = placed.tile.kind().segments[segment].adjacent_cities;
             while bits != 0 {
@@ -575,6 +459,10 @@ impl Game {
     }
 }
 
+/// A completed city outside the board among the cities a field borders (the City of
+/// Carcassonne, `expansions.md` C.5): not a feature node.
+pub(crate) const CITY_OFF_BOARD: NodeId = NodeId::MAX;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -589,19 +477,15 @@ mod tests {
     #[test]
     fn city_and_road_values() {
         let mut rules = Rules::default();
-        assert_eq!(completed_city(2, 0, false, &rules), 4);
-        assert_eq!(completed_city(3, 1, false, &rules), 8);
-        assert_eq!(completed_city(7, 1, true, &rules), 24, "IC04");
-        assert_eq!(completed_road(3, true), 6, "IC02");
-        assert_eq!(unfinished_road(3, true, &rules), 0);
-        assert_eq!(unfinished_city(4, 1, true, &rules), 0);
-        rules.unfinished_inns_cathedrals = UnfinishedInnsCathedrals::Ignore;
-        assert_eq!(unfinished_road(3, true, &rules), 3);
-        assert_eq!(unfinished_city(4, 1, true, &rules), 5);
+        assert_eq!(completed_city(2, 0, &rules), 4);
+        assert_eq!(completed_city(3, 1, &rules), 8);
+        assert_eq!(completed_road(3), 3);
+        assert_eq!(unfinished_road(3), 3);
+        assert_eq!(unfinished_city(4, 1), 5);
         rules.small_city = SmallCityScoring::Legacy2;
-        assert_eq!(completed_city(2, 0, false, &rules), 2);
-        assert_eq!(completed_city(2, 1, false, &rules), 3);
-        assert_eq!(completed_city(3, 0, false, &rules), 6);
-        assert_eq!(unfinished_city(2, 1, false, &rules), 3);
+        assert_eq!(completed_city(2, 0, &rules), 2);
+        assert_eq!(completed_city(2, 1, &rules), 3);
+        assert_eq!(completed_city(3, 0, &rules), 6);
+        assert_eq!(unfinished_city(2, 1), 3);
     }
 }

@@ -13,7 +13,6 @@ use crate::geometry::{rotate_points, Location, Rotation, Side};
 /// The kind of a feature: what a segment is and how the feature it belongs to scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-#[non_exhaustive]
 pub enum FeatureKind {
     /// A road; a follower on it is a thief (highwayman).
     Road,
@@ -32,6 +31,28 @@ pub enum FeatureKind {
 }
 
 impl FeatureKind {
+    /// Every feature kind, in the order of their codes (C and action ids).
+    pub const ALL: [FeatureKind; 6] = [
+        FeatureKind::Road,
+        FeatureKind::City,
+        FeatureKind::Monastery,
+        FeatureKind::Field,
+        FeatureKind::River,
+        FeatureKind::Shrine,
+    ];
+
+    /// Index in [`FeatureKind::ALL`]: road 0, city 1, monastery 2, field 3, river 4, shrine 5.
+    pub const fn index(self) -> usize {
+        match self {
+            FeatureKind::Road => 0,
+            FeatureKind::City => 1,
+            FeatureKind::Monastery => 2,
+            FeatureKind::Field => 3,
+            FeatureKind::River => 4,
+            FeatureKind::Shrine => 5,
+        }
+    }
+
     /// The kind's name in notation and events: `road`, `city`, `monastery`, `field`, `river`,
     /// `shrine`.
     pub const fn name(self) -> &'static str {
@@ -145,6 +166,35 @@ pub enum Goods {
     Cloth,
 }
 
+impl Goods {
+    /// The three goods, in index order (a player's tokens are `[wine, grain, cloth]`).
+    pub const ALL: [Goods; 3] = [Goods::Wine, Goods::Grain, Goods::Cloth];
+
+    /// Index in [`Goods::ALL`]: wine 0, grain 1, cloth 2.
+    pub const fn index(self) -> usize {
+        match self {
+            Goods::Wine => 0,
+            Goods::Grain => 1,
+            Goods::Cloth => 2,
+        }
+    }
+
+    /// `wine`, `grain` or `cloth`: the name in notation, JSON, C and Python.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Goods::Wine => "wine",
+            Goods::Grain => "grain",
+            Goods::Cloth => "cloth",
+        }
+    }
+}
+
+impl fmt::Display for Goods {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A tile-local feature: what it is, which edge points it owns, and its markers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -158,7 +208,7 @@ pub struct Segment {
     /// clockwise); 0 for a monastery, a shrine or an inner field; bit 13 alone for the second
     /// inner field of a tile (location `II`, the bridge-city tile KR-05).
     pub points: u16,
-    /// Pennants (coats of arms) on a city segment: each adds 2 points to a completed city, 1 to
+    /// Pennants on a city segment: each adds 2 points to a completed city, 1 to
     /// an unfinished one (spec B-5.4, B-8.2).
     pub pennants: u8,
     /// An inn beside this road (Inns & Cathedrals).

@@ -7,7 +7,7 @@ mod common;
 use carcassonne::render::board_text;
 use carcassonne::{
     Action, Bot, BotKind, Config, ConfigError, DrawError, Event, FeatureKind, Figure, Game,
-    Pending, PlayError, Position, Record, RecordError, Rotation, TileId,
+    Outcome, Pending, PlayError, Position, Record, RecordError, Rotation, TileId,
 };
 use common::{scenario, tile, turn};
 
@@ -67,7 +67,11 @@ fn chance_outcomes_follow_the_stack() {
     let outcomes = g.chance_outcomes();
     assert_eq!(
         outcomes,
-        vec![(tile("B"), 0.25), (tile("U"), 0.5), (tile("V"), 0.25)]
+        vec![
+            (Outcome::Tile(tile("B")), 0.25),
+            (Outcome::Tile(tile("U")), 0.5),
+            (Outcome::Tile(tile("V")), 0.25)
+        ]
     );
     // The full base stack: 71 tiles, D has 3 left (its 4th is the start tile).
     let mut config = Config::new(2);
@@ -215,11 +219,11 @@ fn records_round_trip_and_bad_records_are_clear_errors() {
         other => panic!("expected an illegal-action error, got {other:?}"),
     }
     let mut record = Record::from_json(&json).unwrap();
-    record.draws[0] = if record.draws[0] == tile("A") {
+    record.draws[0] = Outcome::Tile(if record.draws[0] == Outcome::Tile(tile("A")) {
         tile("B")
     } else {
         tile("A")
-    };
+    });
     assert!(matches!(
         record.replay(),
         Err(RecordError::DrawMismatch { index: 0, .. })

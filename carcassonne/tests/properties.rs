@@ -14,7 +14,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use carcassonne::{
     Action, BuilderDoubleTurn, Config, FeatureKind, Figure, Game, KingRobberScoring, Location,
-    Pending, Position, Quarter, Rotation, TileSet, Token,
+    Pending, Position, Quarter, Reason, Rotation, TileSet, Token,
 };
 use common::oracle::Oracle;
 use proptest::prelude::*;
@@ -87,7 +87,7 @@ fn check_game(
     let scoring = [
         KingRobberScoring::PerCompletedFeature,
         KingRobberScoring::PerCompletedFeature,
-        KingRobberScoring::TenPerCard,
+        KingRobberScoring::TenPerToken,
         KingRobberScoring::FifteenForty,
         KingRobberScoring::Continuously,
     ][(seed >> 8) as usize % 5];
@@ -259,40 +259,62 @@ fn check_game(
         let oracle = Oracle::of(&game);
         let mut this_step: HashSet<(FeatureKind, Vec<Position>)> = HashSet::new();
         for s in common::scores(&events) {
-            if s.goods.is_some() {
-                prop_assert!(s.final_scoring && s.points == 10);
-                continue;
-            }
-            if let Some(token) = s.token {
-                // The King and the Robber Baron: 1 per completed city (road) on the board.
-                if s.final_scoring && scoring == KingRobberScoring::PerCompletedFeature {
-                    let kind = if token == Token::King {
-                        FeatureKind::City
-                    } else {
-                        FeatureKind::Road
-                    };
-                    // The City of Carcassonne counts for the King (K.5).
-                    let city = token == Token::King && sets.contains(&TileSet::Count);
-                    prop_assert_eq!(s.points as usize, oracle.completed(kind) + city as usize);
-                    prop_assert_eq!(game.token_holder(token), Some(s.player));
+            let f = match &s.reason {
+                Reason::Goods(g) => {
+                    // A goods majority at the end: 10 to each player holding the most.
+                    let most = (0..players)
+                        .map(|p| game.goods(p)[g.goods.index()])
+                        .max()
+                        .unwrap_or(0);
+                    prop_assert!(s.final_scoring && s.points == 10);
+                    prop_assert!(g.tokens == most && most > 0);
+                    prop_assert_eq!(game.goods(s.player)[g.goods.index()], g.tokens);
+                    continue;
                 }
-                continue;
-            }
-            let (placed_tile, rot) = {
-                let t = game.board().tile_at(s.pos).unwrap();
-                (t.tile, t.rotation)
+                Reason::Token(t) => {
+                    // The King and the Robber Baron: 1 per completed city (road) on the board.
+                    if s.final_scoring && scoring == KingRobberScoring::PerCompletedFeature {
+                        let kind = if t.token == Token::King {
+                            FeatureKind::City
+                        } else {
+                            FeatureKind::Road
+                        };
+                        // The City of Carcassonne counts for the King (K.5).
+                        let city = t.token == Token::King && sets.contains(&TileSet::Count);
+                        prop_assert_eq!(s.points as usize, oracle.completed(kind) + city as usize);
+                        prop_assert_eq!(t.completed as u32, s.points);
+                        prop_assert_eq!(game.token_holder(t.token), Some(s.player));
+                    }
+                    continue;
+                }
+                Reason::Field(f) => {
+                    // Fields score only at the end, and are never complete.
+                    prop_assert!(s.final_scoring);
+                    let t = game.board().tile_at(f.pos).unwrap();
+                    let seg = t
+                        .tile
+                        .kind()
+                        .segment_with_location(FeatureKind::Field, f.location, t.rotation)
+                        .unwrap();
+                    prop_assert!(!oracle.feature(f.pos, seg).complete);
+                    prop_assert_eq!(s.points, f.cities as u32 * f.points_per_city as u32);
+                    continue;
+                }
+                Reason::Feature(f) => f,
             };
-            let seg = placed_tile
+            let t = game.board().tile_at(f.pos).unwrap();
+            let seg = t
+                .tile
                 .kind()
-                .segment_with_location(s.feature, s.location, rot)
+                .segment_with_location(f.kind, f.location, t.rotation)
                 .unwrap();
-            let f = oracle.feature(s.pos, seg);
+            let of = oracle.feature(f.pos, seg);
             if s.final_scoring {
-                prop_assert!(!s.complete || s.feature.is_monastic() && f.complete);
+                prop_assert!(!f.complete || f.kind.is_monastic() && of.complete);
             }
-            if s.complete {
-                prop_assert!(f.complete, "scored as complete but the oracle disagrees");
-                let id = (s.feature, f.positions.iter().copied().collect::<Vec<_>>());
+            if f.complete {
+                prop_assert!(of.complete, "scored as complete but the oracle disagrees");
+                let id = (f.kind, of.positions.iter().copied().collect::<Vec<_>>());
                 if this_step.insert(id.clone()) {
                     prop_assert!(
                         completed_seen.insert(id),
@@ -300,15 +322,10 @@ fn check_game(
                     );
                 }
             } else {
-                prop_assert!(!f.complete || s.feature == FeatureKind::Field);
+                prop_assert!(!of.complete);
             }
-            if s.goods.is_some() {
-                continue;
-            }
-            if s.feature != FeatureKind::Field {
-                prop_assert_eq!(s.tiles as usize, f.positions.len());
-                prop_assert_eq!(s.pennants as u32, f.pennants);
-            }
+            prop_assert_eq!(f.tiles as usize, of.positions.len());
+            prop_assert_eq!(f.pennants as u32, of.pennants);
         }
         // No figure stays on a completed feature once the turn part is scored.
         if matches!(game.pending(), Pending::Place { .. } | Pending::Draw) {
@@ -428,12 +445,12 @@ fn mid_game_records_replay() {
                 if game.is_over() {
                     break;
                 }
-                if game.pending() == Pending::Draw {
+                if game.pending().is_chance() {
                     let outcomes = game.chance_outcomes();
                     let total: f64 = outcomes.iter().map(|o| o.1).sum();
                     assert!((total - 1.0).abs() < 1e-9);
-                    let tile = outcomes[below(&mut rng, outcomes.len())].0;
-                    game.draw(tile).unwrap();
+                    let outcome = outcomes[below(&mut rng, outcomes.len())].0;
+                    game.resolve(outcome).unwrap();
                     continue;
                 }
                 let legal = game.legal_actions();

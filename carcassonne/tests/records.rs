@@ -14,8 +14,7 @@ use serde_json::Value;
 fn records_of_the_earlier_engine_replay_to_the_same_games() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/records");
     let expected: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("expected.json")).unwrap())
-            .unwrap();
+        serde_json::from_str(&std::fs::read_to_string(dir.join("expected.json")).unwrap()).unwrap();
     let expected = expected.as_object().unwrap();
     assert_eq!(expected.len(), 20);
     for (name, want) in expected {

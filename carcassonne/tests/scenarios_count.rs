@@ -11,7 +11,7 @@ use carcassonne::{
     Action, Config, EdgeKind, Event, FeatureKind, Figure, Game, Pending, PlayError, Position,
     Quarter, Rules, Side, TileSet, Token,
 };
-use common::{scenario_with, tile, turn, turn_events, turn_with};
+use common::{feature_score, field_score, scenario_with, tile, turn, turn_events, turn_with};
 
 fn count_game(names: &[&str], tiles: &[&str], sets: &[TileSet]) -> Game {
     let mut all = vec![TileSet::Count];
@@ -30,7 +30,7 @@ fn ts32_city_of_carcassonne_as_a_completed_city_for_farms() {
     let scores: Vec<(u32, &str, u16)> = events
         .iter()
         .filter_map(Event::score)
-        .map(|s| (s.points, s.kind_name(), s.cities))
+        .map(|s| (s.points, s.kind_name(), field_score(s).cities))
         .collect();
     // The field borders the completed city {COC-12, (2, 1)} and the City of Carcassonne.
     assert_eq!(scores, vec![(6, "field", 2)], "the monastery has no monk");
@@ -57,7 +57,10 @@ fn the_city_is_the_starting_area() {
     assert_eq!(pieces[11], ("COC-12".to_owned(), 1, 1));
     // The base start tile is not used: 71 base tiles wait in the stack, no piece of the City.
     assert_eq!(g.tiles_left(), 71 - 1, "one drawn already");
-    assert!(g.draws().iter().all(|t| !t.kind().is_city_of_carcassonne()));
+    assert!(g
+        .draws()
+        .iter()
+        .all(|t| !t.tile().unwrap().kind().is_city_of_carcassonne()));
     // No follower can go on the City's pieces: they are never the tile just laid.
     assert!(g.last_placed().is_none());
 }
@@ -104,8 +107,8 @@ fn roads_of_the_city_end_at_its_wall_and_score_as_roads() {
     let scores = turn(&mut g, "A", (-3, -1), 3, Some("R1"));
     let road: Vec<(u32, u16)> = scores
         .iter()
-        .filter(|s| s.feature == FeatureKind::Road)
-        .map(|s| (s.points, s.tiles))
+        .filter(|s| s.feature() == Some(FeatureKind::Road))
+        .map(|s| (s.points, feature_score(s).tiles))
         .collect();
     assert_eq!(road, vec![(2, 2)]);
 }
@@ -533,7 +536,7 @@ fn a_large_follower_in_the_city_moves_out_with_strength_two() {
     let scores: Vec<(usize, u32, u8)> = events
         .iter()
         .filter_map(Event::score)
-        .map(|s| (s.player, s.points, s.strength))
+        .map(|s| (s.player, s.points, feature_score(s).strength))
         .collect();
     assert_eq!(scores, vec![(0, 3, 2)], "Red 2 against Blue's thief 1");
     assert_eq!(

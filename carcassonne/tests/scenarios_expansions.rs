@@ -4,11 +4,12 @@
 
 mod common;
 
-use carcassonne::scoring::goods_majorities;
 use carcassonne::{
     Action, BuilderDoubleTurn, FeatureKind, Figure, Game, Pending, PlayError, Rules, TileSet,
 };
-use common::{scenario_sets, scenario_with, summary, tile, turn, turn_with};
+use common::{
+    feature_score, field_score, scenario_sets, scenario_with, summary, tile, turn, turn_with,
+};
 use FeatureKind::{City, Field, Road};
 use Figure::{Builder, LargeFollower, Pig};
 
@@ -27,7 +28,7 @@ fn during(s: &[carcassonne::Score]) -> Vec<(usize, u32, FeatureKind)> {
 fn at_end(s: &[carcassonne::Score]) -> Vec<(usize, u32, FeatureKind)> {
     summary(
         &s.iter()
-            .filter(|s| s.final_scoring && s.goods.is_none())
+            .filter(|s| s.final_scoring && s.kind_name() != "goods")
             .cloned()
             .collect::<Vec<_>>(),
     )
@@ -42,7 +43,7 @@ fn ic01_large_follower_counts_2_only_blue_scores_the_road() {
     turn_with(&mut g, "W", (2, 1), 0, Some((LargeFollower, "R3")));
     let s = turn(&mut g, "U", (1, 1), 0, None);
     assert_eq!(during(&s), vec![(1, 3, Road)]);
-    assert_eq!(s[0].strength, 2);
+    assert_eq!(feature_score(&s[0]).strength, 2);
     assert_eq!(g.scores(), vec![0, 3]);
     assert_eq!(
         g.supply(1, LargeFollower),
@@ -85,7 +86,10 @@ fn ic04_cathedral_city_completed_7_tiles_1_shield_is_24() {
     turn(&mut g, "E", (1, -2), 3, None);
     let s = turn(&mut g, "E", (-1, -1), 1, None);
     assert_eq!(during(&s), vec![(0, 24, City)]);
-    assert_eq!((s[0].tiles, s[0].pennants), (7, 1));
+    assert_eq!(
+        (feature_score(&s[0]).tiles, feature_score(&s[0]).pennants),
+        (7, 1)
+    );
     assert_eq!(g.scores(), vec![24, 0]);
 }
 
@@ -195,10 +199,7 @@ fn tb04_pig_owner_of_the_field_scores_4_per_city() {
     let s = turn(&mut g, "V", (-1, -2), 1, None);
     assert_eq!(at_end(&s), vec![(0, 8, Field)]);
     assert_eq!(
-        s.iter()
-            .find(|s| s.feature == Field)
-            .unwrap()
-            .points_per_city,
+        field_score(s.iter().find(|s| s.feature() == Some(Field)).unwrap()).points_per_city,
         4
     );
     assert_eq!(g.scores(), vec![8, 0]);
@@ -215,20 +216,55 @@ fn tb05_pig_in_a_tied_field_pig_owner_8_other_owner_6() {
     assert_eq!(g.scores(), vec![8, 6]);
 }
 
+/// TB06 through a game: two ring cities nobody occupies. Blue completes the first (wine,
+/// wine, grain and a plain corner), Red the second (wine corner, wine band, grain, cloth, a
+/// plain corner and band), so Red ends with wine 2, grain 1, cloth 1 and Blue with wine 2,
+/// grain 1: wine tie 10 + 10, grain tie 10 + 10, cloth Red 10; Red 30, Blue 20 (S003's
+/// example). With a plain corner instead of the cloth tile nobody holds cloth and nobody
+/// scores it: 20 each.
 #[test]
 fn tb06_goods_final_scoring_table() {
-    // Red wine 2, grain 1, cloth 1; Blue wine 2, grain 1, cloth 0.
-    let winners = goods_majorities(&[[2, 1, 1], [2, 1, 0]]);
-    let points: Vec<u32> = winners
-        .iter()
-        .map(|w| w.iter().filter(|b| **b).count() as u32 * 10)
-        .collect();
-    assert_eq!(points, vec![30, 20]);
-    // Nobody holds cloth: nobody scores it.
-    assert_eq!(
-        goods_majorities(&[[1, 0, 0], [0, 0, 0]]),
-        vec![[true, false, false], [false; 3]]
-    );
+    for cloth in [true, false] {
+        let corner = if cloth { "TB-K" } else { "N" };
+        let tiles = [
+            "TB-G", "TB-T", "N", "TB-W", "U", corner, "TB-Q", "TB-U", "N", "G", "TB-F",
+        ];
+        let mut g = scenario_sets(&["Red", "Blue"], TB, &tiles);
+        // The first ring, below the start tile: Blue closes it.
+        turn(&mut g, "TB-G", (0, 1), 2, None);
+        turn(&mut g, "TB-T", (1, 1), 3, None);
+        turn(&mut g, "N", (0, 2), 1, None);
+        turn(&mut g, "TB-W", (1, 2), 0, None);
+        assert_eq!(g.goods(1), [2, 1, 0], "Blue: 2 wine, 1 grain");
+        // A filler shifts the turns, then the second ring, 2 x 3, west of the first.
+        turn(&mut g, "U", (1, 0), 0, None);
+        turn(&mut g, corner, (-1, 1), 3, None);
+        turn(&mut g, "TB-Q", (-2, 1), 0, None);
+        turn(&mut g, "TB-U", (-3, 1), 2, None);
+        turn(&mut g, "N", (-3, 2), 1, None);
+        turn(&mut g, "G", (-2, 2), 0, None);
+        let s = turn(&mut g, "TB-F", (-1, 2), 0, None);
+        assert_eq!(g.goods(0), [2, 1, cloth as u8], "Red");
+        assert!(g.is_over());
+        let goods: Vec<(usize, u32, &str)> = s
+            .iter()
+            .map(|s| match &s.reason {
+                carcassonne::Reason::Goods(t) => (s.player, s.points, t.goods.name()),
+                _ => panic!("only goods score: {s}"),
+            })
+            .collect();
+        let mut expected = vec![
+            (0, 10, "wine"),
+            (1, 10, "wine"),
+            (0, 10, "grain"),
+            (1, 10, "grain"),
+        ];
+        if cloth {
+            expected.push((0, 10, "cloth"));
+        }
+        assert_eq!(goods, expected);
+        assert_eq!(g.scores(), if cloth { vec![30, 20] } else { vec![20, 20] });
+    }
 }
 
 #[test]

@@ -89,7 +89,7 @@ fn ts08_king_and_robber_transitions() {
     let finals: Vec<(usize, u32, &str, String)> = turns[22]
         .iter()
         .filter_map(Event::score)
-        .map(|s| (s.player, s.points, s.kind_name(), s.reason()))
+        .map(|s| (s.player, s.points, s.kind_name(), s.explanation()))
         .collect();
     assert_eq!(
         finals,
@@ -112,7 +112,7 @@ fn ts08_scoring_variants() {
         rules.king_robber_scoring = scoring;
         ts08_game(rules).0.scores()
     };
-    assert_eq!(with(KingRobberScoring::TenPerCard), vec![0, 10, 10]);
+    assert_eq!(with(KingRobberScoring::TenPerToken), vec![0, 10, 10]);
     assert_eq!(with(KingRobberScoring::FifteenForty), vec![0, 15, 15]);
     // Continuously: the holder before each turn part scores 1 per city (road) completed in
     // it: Red (King since A) for B and for C, Blue (King since C) for D and E, Yellow (Robber
@@ -143,7 +143,7 @@ fn both_tokens_in_one_hand_score_40_under_15_40() {
         g.scores()
     };
     assert_eq!(play(KingRobberScoring::FifteenForty), vec![40, 0]);
-    assert_eq!(play(KingRobberScoring::TenPerCard), vec![20, 0]);
+    assert_eq!(play(KingRobberScoring::TenPerToken), vec![20, 0]);
     assert_eq!(play(KingRobberScoring::PerCompletedFeature), vec![2, 0]);
 }
 

@@ -7,9 +7,9 @@ mod common;
 use std::collections::BTreeSet;
 
 use carcassonne::{
-    Action, Config, FeatureKind, Game, Pending, PlayError, RiverBaseStartTile, TileSet,
+    Action, Config, FeatureKind, Game, Outcome, Pending, PlayError, RiverBaseStartTile, TileSet,
 };
-use common::{scenario_sets, tile, turn};
+use common::{feature_score, scenario_sets, tile, turn};
 
 const RIVER: &[TileSet] = &[TileSet::River];
 
@@ -94,17 +94,24 @@ fn rv04_river_phase_order() {
     for i in 0..10 {
         let outcomes = g.chance_outcomes();
         assert!(
-            outcomes.iter().all(|(t, _)| t.kind().set == TileSet::River),
+            outcomes
+                .iter()
+                .all(|(t, _)| t.tile().unwrap().kind().set == TileSet::River),
             "draw {i}"
         );
         assert!(
-            outcomes.iter().all(|(t, _)| *t != tile("RI-L")),
+            outcomes
+                .iter()
+                .all(|(t, _)| *t != Outcome::Tile(tile("RI-L"))),
             "the lake comes last"
         );
-        let total: usize = outcomes.iter().map(|(t, _)| g.tiles_left_of(*t)).sum();
+        let total: usize = outcomes
+            .iter()
+            .map(|(t, _)| g.tiles_left_of(t.tile().unwrap()))
+            .sum();
         assert_eq!(total, 10 - i);
         let next = outcomes[0].0;
-        g.draw(next).unwrap();
+        g.resolve(next).unwrap();
         if let Some(a) = g.legal_actions().first().copied() {
             g.play(a).unwrap();
             if matches!(g.pending(), Pending::Deploy { .. }) {
@@ -114,7 +121,7 @@ fn rv04_river_phase_order() {
     }
     assert_eq!(
         g.chance_outcomes(),
-        vec![(tile("RI-L"), 1.0)],
+        vec![(Outcome::Tile(tile("RI-L")), 1.0)],
         "the 11th draw is the lake"
     );
     // Base start tile: back in the box (default) or shuffled in.
@@ -149,7 +156,7 @@ fn rv04_automatic_draws_place_the_whole_river_first() {
         let draws = g.draws();
         let river: Vec<bool> = draws
             .iter()
-            .map(|t| t.kind().set == TileSet::River)
+            .map(|t| t.tile().unwrap().kind().set == TileSet::River)
             .collect();
         let first_land = river.iter().position(|r| !r).unwrap();
         assert!(
@@ -158,7 +165,7 @@ fn rv04_automatic_draws_place_the_whole_river_first() {
         );
         assert_eq!(
             draws[first_land - 1],
-            tile("RI-L"),
+            tile("RI-L").into(),
             "seed {seed}: the lake last"
         );
     }
@@ -172,8 +179,8 @@ fn rv05_road_over_the_river_bridge_is_continuous() {
     let s = turn(&mut g, "W", (1, 1), 2, None);
     let road: Vec<_> = s
         .iter()
-        .filter(|s| s.complete)
-        .map(|s| (s.player, s.points, s.tiles))
+        .filter(|s| feature_score(s).complete)
+        .map(|s| (s.player, s.points, feature_score(s).tiles))
         .collect();
     assert_eq!(road, vec![(0, 3, 3)]);
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use carcassonne::{Action, Config, Figure, Game, Pending, TileSet};
+use carcassonne::{Action, Config, Figure, Game, Outcome, Pending, TileSet};
 use common::{tile, turn, turn_with};
 
 fn river2_game(tiles: &[&str], sets: &[TileSet]) -> Game {
@@ -24,7 +24,7 @@ fn ts01_fork_and_the_u_turn_ban() {
     assert_eq!(g.board().tiles()[0].tile, tile("R2-01"));
     assert_eq!(
         g.chance_outcomes(),
-        vec![(tile("R2-02"), 1.0)],
+        vec![(Outcome::Tile(tile("R2-02")), 1.0)],
         "the fork comes first"
     );
     turn(&mut g, "R2-02", (1, 0), 3, None);
@@ -72,7 +72,7 @@ fn ts02_branches_may_not_join_and_an_unplaceable_volcano_lake_is_removed() {
         .iter()
         .any(|e| matches!(e, carcassonne::Event::TileDiscarded { .. })));
     assert_eq!(g.current_player(), player);
-    assert_eq!(g.chance_outcomes(), vec![(tile("U"), 1.0)]);
+    assert_eq!(g.chance_outcomes(), vec![(Outcome::Tile(tile("U")), 1.0)]);
 }
 
 #[test]
@@ -80,7 +80,10 @@ fn ts03_the_volcano_lake_comes_last_and_its_placer_plays_a_normal_turn() {
     let mut g = river2_game(&["R2-02", "R2-03", "U"], &[]);
     turn(&mut g, "R2-02", (1, 0), 3, None);
     assert_eq!(g.current_player(), 1);
-    assert_eq!(g.chance_outcomes(), vec![(tile("R2-03"), 1.0)]);
+    assert_eq!(
+        g.chance_outcomes(),
+        vec![(Outcome::Tile(tile("R2-03")), 1.0)]
+    );
     g.draw(tile("R2-03")).unwrap();
     let place = g.legal_actions()[0];
     g.play(place).unwrap();
@@ -90,7 +93,7 @@ fn ts03_the_volcano_lake_comes_last_and_its_placer_plays_a_normal_turn() {
         1,
         "the same player goes on with a land tile"
     );
-    assert_eq!(g.chance_outcomes(), vec![(tile("U"), 1.0)]);
+    assert_eq!(g.chance_outcomes(), vec![(Outcome::Tile(tile("U")), 1.0)]);
 }
 
 #[test]
@@ -107,7 +110,9 @@ fn a_river_end_waits_under_the_stack_until_the_fork_is_placed() {
     );
     let mut g = Game::new(config, 0).unwrap();
     assert!(
-        g.chance_outcomes().iter().all(|(t, _)| *t != tile("R2-02")),
+        g.chance_outcomes()
+            .iter()
+            .all(|(t, _)| *t != Outcome::Tile(tile("R2-02"))),
         "fork: Blue's turn"
     );
     let events = g.draw(tile("R2-04")).unwrap();
@@ -124,7 +129,7 @@ fn a_river_end_waits_under_the_stack_until_the_fork_is_placed() {
     assert_eq!(g.current_player(), 1);
     assert_eq!(
         g.chance_outcomes(),
-        vec![(tile("R2-02"), 1.0)],
+        vec![(Outcome::Tile(tile("R2-02")), 1.0)],
         "Blue places the fork"
     );
 }
@@ -146,10 +151,16 @@ fn the_youngest_places_the_fork_out_of_turn_when_only_river_ends_are_left() {
     );
     let mut g = Game::new(config, 0).unwrap();
     assert_eq!(g.current_player(), 0);
-    assert_eq!(g.chance_outcomes(), vec![(tile("R2-04"), 1.0)]);
+    assert_eq!(
+        g.chance_outcomes(),
+        vec![(Outcome::Tile(tile("R2-04")), 1.0)]
+    );
     g.draw(tile("R2-04")).unwrap();
     assert_eq!(g.current_player(), 1, "Blue places the fork out of turn");
-    assert_eq!(g.chance_outcomes(), vec![(tile("R2-02"), 1.0)]);
+    assert_eq!(
+        g.chance_outcomes(),
+        vec![(Outcome::Tile(tile("R2-02")), 1.0)]
+    );
     assert!(!g.is_second_part());
     g.draw(tile("R2-02")).unwrap();
     let a = g.legal_actions()[0];
@@ -159,7 +170,10 @@ fn the_youngest_places_the_fork_out_of_turn_when_only_river_ends_are_left() {
     }
     assert!(!g.fork_pending());
     assert_eq!(g.current_player(), 0, "Red's turn resumes");
-    assert_eq!(g.chance_outcomes(), vec![(tile("R2-04"), 1.0)]);
+    assert_eq!(
+        g.chance_outcomes(),
+        vec![(Outcome::Tile(tile("R2-04")), 1.0)]
+    );
     g.draw(tile("R2-04")).unwrap();
     assert!(matches!(g.pending(), Pending::Place { .. }));
     let a = g.legal_actions()[0];
@@ -168,7 +182,10 @@ fn the_youngest_places_the_fork_out_of_turn_when_only_river_ends_are_left() {
         g.play(Action::Pass).unwrap();
     }
     assert_eq!(g.current_player(), 1, "then Blue, with the volcano lake");
-    assert_eq!(g.chance_outcomes(), vec![(tile("R2-03"), 1.0)]);
+    assert_eq!(
+        g.chance_outcomes(),
+        vec![(Outcome::Tile(tile("R2-03")), 1.0)]
+    );
 }
 
 fn herd_board(herd: Option<bool>) -> Game {
@@ -223,9 +240,12 @@ fn both_rivers_together_use_one_spring_and_the_volcano_lake() {
             g.play(a).unwrap();
         }
         let draws = g.draws();
-        let last_river = draws
-            .iter()
-            .rposition(|t| t.kind().has_marker(carcassonne::Marker::Lake));
+        let last_river = draws.iter().rposition(|t| {
+            t.tile()
+                .unwrap()
+                .kind()
+                .has_marker(carcassonne::Marker::Lake)
+        });
         assert!(
             last_river.is_some(),
             "seed {seed}: the volcano lake was drawn"

@@ -102,7 +102,8 @@ static void print_scores(carc_game *game) {
     if (status == CARC_BUFFER_TOO_SMALL) n = 64;
     else check(status, "carc_game_events");
     for (size_t i = 0; i < n; i++) {
-        if (events[i].kind == CARC_EVENT_SCORED && !events[i].final_scoring) {
+        if (events[i].kind == CARC_EVENT_SCORED && events[i].reason == CARC_REASON_FEATURE
+            && !events[i].final_scoring) {
             printf(" seat %d +%u (%u tiles, %u pennants);", events[i].player, events[i].points,
                    events[i].tiles, events[i].pennants);
         }

@@ -115,7 +115,7 @@ fn run() -> Result<(), String> {
                         "     final scoring: {} +{} for {}",
                         game.config().player_name(s.player),
                         s.points,
-                        s.reason()
+                        s.explanation()
                     );
                 }
             }

@@ -63,7 +63,7 @@ pub fn describe_turn(game: &Game, player: usize, actions: &[Action], events: &[E
                 "{} +{} for {}",
                 game.config().player_name(s.player),
                 s.points,
-                s.reason()
+                s.explanation()
             )),
             _ => None,
         })

@@ -377,7 +377,11 @@ static void test_explicit_draws(void) {
     double total = 0;
     for (size_t i = 0; i < n; i++) total += outcomes[i].probability;
     CHECK(total > 0.999999 && total < 1.000001);
+    for (size_t i = 0; i < n; i++) CHECK(outcomes[i].kind == CARC_CHANCE_TILE);
     STATUS(carc_game_draw(g, 100000), CARC_INVALID_ARGUMENT);
+    STATUS(carc_game_resolve_chance(g, 77, 0), CARC_INVALID_ARGUMENT);
+    STATUS(carc_game_resolve_chance(g, CARC_CHANCE_TILE, 100000), CARC_INVALID_ARGUMENT);
+    STATUS(carc_game_resolve_chance(NULL, CARC_CHANCE_TILE, 0), CARC_NULL_ARGUMENT);
     uint32_t c = 0;
     STATUS(carc_tile_find("C", &c), CARC_OK);
     STATUS(carc_game_draw(g, c), CARC_OK);
@@ -388,7 +392,146 @@ static void test_explicit_draws(void) {
     STATUS(carc_game_pending(g, &pending), CARC_OK);
     if (pending == CARC_PENDING_DEPLOY) STATUS(carc_game_play_index(g, 0), CARC_OK);
     STATUS(carc_game_draw(g, c), CARC_ILLEGAL_DRAW); /* C had one copy: none left */
+    STATUS(carc_game_resolve_chance(g, CARC_CHANCE_TILE, c), CARC_ILLEGAL_DRAW);
+    /* Every listed outcome resolves the next draw. */
+    STATUS(carc_game_chance_outcomes(g, outcomes, 64, &n), CARC_OK);
+    CHECK(n > 0);
+    STATUS(carc_game_resolve_chance(g, outcomes[n - 1].kind, outcomes[n - 1].value), CARC_OK);
+    STATUS(carc_game_current_tile(g, &tile), CARC_OK);
+    CHECK(tile == outcomes[n - 1].value);
     carc_game_free(g);
+}
+
+/* Every code of every enum crosses the boundary and comes back as itself: figures, features,
+ * quarters and action kinds through carc_action_to_string; unknown values are refused. Every
+ * score reason and event kind of whole games with every set carries only its own fields. */
+static void test_every_code_round_trips(void) {
+    const char *figures[] = {"follower", "large_follower", "builder", "pig"};
+    const uint32_t figure_codes[] = {CARC_FIGURE_FOLLOWER, CARC_FIGURE_LARGE_FOLLOWER,
+                                     CARC_FIGURE_BUILDER, CARC_FIGURE_PIG};
+    const char *features[] = {"road", "city", "monastery", "field", "river", "shrine"};
+    const uint32_t feature_codes[] = {CARC_FEATURE_ROAD, CARC_FEATURE_CITY, CARC_FEATURE_MONASTERY,
+                                      CARC_FEATURE_FIELD, CARC_FEATURE_RIVER, CARC_FEATURE_SHRINE};
+    const char *quarters[] = {"castle", "market", "blacksmith", "cathedral"};
+    const uint32_t quarter_codes[] = {CARC_QUARTER_CASTLE, CARC_QUARTER_MARKET,
+                                      CARC_QUARTER_BLACKSMITH, CARC_QUARTER_CATHEDRAL};
+    char text[128], expected[128];
+    size_t needed = 0;
+    carc_action a = {0};
+    for (size_t f = 0; f < 4; f++) {
+        for (size_t k = 0; k < 6; k++) {
+            a.kind = CARC_ACTION_DEPLOY;
+            a.figure = figure_codes[f];
+            a.feature = feature_codes[k];
+            a.x = 1;
+            a.y = -2;
+            a.location = CARC_LOCATION_CENTRE;
+            STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+            snprintf(expected, sizeof expected, "deploy %s 1,-2 %s I", figures[f], features[k]);
+            CHECK(strcmp(text, expected) == 0);
+        }
+    }
+    for (size_t q = 0; q < 4; q++) {
+        a.kind = CARC_ACTION_MOVE_COUNT;
+        a.quarter = quarter_codes[q];
+        STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+        snprintf(expected, sizeof expected, "count %s", quarters[q]);
+        CHECK(strcmp(text, expected) == 0);
+        a.kind = CARC_ACTION_ENTER_CITY;
+        a.figure = CARC_FIGURE_LARGE_FOLLOWER;
+        STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+        snprintf(expected, sizeof expected, "enter large_follower %s", quarters[q]);
+        CHECK(strcmp(text, expected) == 0);
+    }
+    const uint32_t kinds[] = {CARC_ACTION_PASS, CARC_ACTION_DOUBLE_TURN};
+    const char *kind_names[] = {"pass", "double_turn"};
+    for (size_t i = 0; i < 2; i++) {
+        a.kind = kinds[i];
+        STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+        CHECK(strcmp(text, kind_names[i]) == 0);
+    }
+    a.kind = CARC_ACTION_DEPLOY;
+    a.figure = 4;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
+    a.figure = CARC_FIGURE_FOLLOWER;
+    a.feature = 6;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
+    a.kind = CARC_ACTION_MOVE_COUNT;
+    a.quarter = CARC_QUARTER_NONE;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
+    a.kind = CARC_ACTION_LEAVE_CITY + 1;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
+
+    /* Whole games with every set: each listed action plays from its C form; each event and
+     * each score reason fills only its own fields. */
+    uint32_t reasons[4] = {0}, event_kinds[13] = {0};
+    for (uint64_t seed = 0; seed < 6; seed++) {
+        carc_game *g = new_game("{\"players\": 4, \"sets\": [\"base\", \"inns\", \"traders\", "
+                                "\"river\", \"river2\", \"king_robber\", \"cult\", \"count\"]}",
+                                seed);
+        bool over = false;
+        int guard = 0;
+        while (!over && guard++ < 3000) {
+            carc_action actions[1024];
+            size_t len = 0;
+            STATUS(carc_game_legal_actions(g, actions, 1024, &len), CARC_OK);
+            size_t pick = (size_t)(guard * 7) % len;
+            for (size_t i = 0; i < len; i++) {
+                if (actions[i].kind == CARC_ACTION_ENTER_CITY || actions[i].kind == CARC_ACTION_LEAVE_CITY
+                    || (actions[i].kind == CARC_ACTION_DEPLOY && guard % 3 == 0)) {
+                    pick = i;
+                }
+            }
+            STATUS(carc_game_play(g, &actions[pick]), CARC_OK);
+            carc_event events[128];
+            size_t n = 0;
+            STATUS(carc_game_events(g, events, 128, &n), CARC_OK);
+            for (size_t i = 0; i < n; i++) {
+                carc_event e = events[i];
+                CHECK(e.kind <= CARC_EVENT_FIGURE_LEFT_CITY);
+                event_kinds[e.kind]++;
+                if (e.kind != CARC_EVENT_SCORED) {
+                    CHECK(e.reason == CARC_REASON_NONE && e.points == 0);
+                    continue;
+                }
+                CHECK(e.reason <= CARC_REASON_TOKEN);
+                reasons[e.reason]++;
+                switch (e.reason) {
+                case CARC_REASON_FEATURE:
+                    CHECK(e.feature != CARC_FEATURE_FIELD && e.feature != CARC_FEATURE_RIVER);
+                    CHECK(e.tiles > 0 && e.cities == 0 && e.goods == 0 && e.token == 0);
+                    CHECK((e.bonuses & (CARC_BONUS_PIG | CARC_BONUS_PIG_HERD)) == 0);
+                    break;
+                case CARC_REASON_FIELD:
+                    CHECK(e.feature == CARC_FEATURE_FIELD && e.tiles == 0 && e.goods == 0);
+                    CHECK(e.points == e.cities * e.points_per_city);
+                    CHECK((e.bonuses & (CARC_BONUS_INN | CARC_BONUS_CATHEDRAL)) == 0);
+                    break;
+                case CARC_REASON_GOODS:
+                    CHECK(e.goods >= CARC_GOODS_WINE && e.goods <= CARC_GOODS_CLOTH);
+                    CHECK(e.goods_held > 0 && e.points == 10 && e.tiles == 0 && e.token == 0);
+                    break;
+                case CARC_REASON_TOKEN:
+                    CHECK(e.token == CARC_TOKEN_KING || e.token == CARC_TOKEN_ROBBER_BARON);
+                    CHECK(e.tokens_held == 1 && e.points == e.token_completed && e.goods == 0);
+                    break;
+                default:
+                    CHECK(0);
+                }
+            }
+            STATUS(carc_game_is_over(g, &over), CARC_OK);
+        }
+        CHECK(over);
+        uint32_t active = 9;
+        STATUS(carc_game_active_player(g, &active), CARC_OK);
+        CHECK(active < 4);
+        STATUS(carc_game_active_player(NULL, &active), CARC_NULL_ARGUMENT);
+        STATUS(carc_game_active_player(g, NULL), CARC_NULL_ARGUMENT);
+        carc_game_free(g);
+    }
+    for (uint32_t r = 0; r < 4; r++) CHECK(reasons[r] > 0);
+    CHECK(event_kinds[CARC_EVENT_GOODS_TAKEN] > 0 && event_kinds[CARC_EVENT_TOKEN_TAKEN] > 0);
+    CHECK(event_kinds[CARC_EVENT_FIGURE_ENTERED_CITY] > 0);
 }
 
 static void test_expansions(void) {
@@ -428,7 +571,8 @@ static void test_expansions(void) {
             for (size_t i = 0; i < len; i++) {
                 if (events[i].kind == CARC_EVENT_GOODS_TAKEN) {
                     CHECK(events[i].goods >= CARC_GOODS_WINE && events[i].goods <= CARC_GOODS_CLOTH);
-                    taken += events[i].points;
+                    CHECK(events[i].points == 0 && events[i].reason == CARC_REASON_NONE);
+                    taken += events[i].goods_taken;
                 }
             }
         }
@@ -523,17 +667,20 @@ static void test_king_robber_and_cult(void) {
         for (size_t i = 0; i < n; i++) {
             if (events[i].kind == CARC_EVENT_TOKEN_TAKEN) {
                 if (events[i].token == CARC_TOKEN_KING) {
-                    CHECK(events[i].tiles > king_size); /* strictly larger */
-                    king_size = events[i].tiles;
+                    CHECK(events[i].token_size > king_size); /* strictly larger */
+                    CHECK(events[i].tiles == 0); /* no field means two things */
+                    king_size = events[i].token_size;
                     king = events[i].player;
                 } else {
                     CHECK(events[i].token == CARC_TOKEN_ROBBER_BARON);
                     robber = events[i].player;
                 }
             }
-            if (events[i].kind == CARC_EVENT_SCORED && events[i].token == CARC_TOKEN_KING) {
+            if (events[i].kind == CARC_EVENT_SCORED && events[i].reason == CARC_REASON_TOKEN
+                && events[i].token == CARC_TOKEN_KING) {
                 CHECK(events[i].final_scoring == 1 && events[i].player == king);
-                CHECK(events[i].points == events[i].cities);
+                CHECK(events[i].points == events[i].token_completed && events[i].tokens_held == 1);
+                CHECK(events[i].cities == 0 && events[i].tiles == 0);
                 king_points = events[i].points;
             }
         }
@@ -685,6 +832,7 @@ int main(int argc, char **argv) {
     test_actions();
     test_queries_and_records();
     test_explicit_draws();
+    test_every_code_round_trips();
     test_expansions();
     test_optional_double_turn();
     test_king_robber_and_cult();

@@ -115,7 +115,9 @@ def test_score_events_explain_themselves():
     assert len(scored) == 1
     s = scored[0]
     assert (s.player, s.points, s.feature, s.tiles, s.pennants, s.complete) == (0, 4, "city", 2, 0, True)
-    assert s.reason == "a completed city (2 tiles, 0 pennants)"
+    assert (s.reason, s.scored, s.inn, s.cathedral, s.strength) == ("feature", "city", False, False, 1)
+    assert s.explanation == "a completed city (2 tiles, 0 pennants)"
+    assert (s.cities, s.goods, s.token) == (None, None, None), "fields of other reasons are None"
     assert "points=4" in repr(s)
     assert events[-1].kind == "game_over" and events[-1].scores == [4, 0]
     assert game.scores == [4, 0] and game.is_over
@@ -133,6 +135,15 @@ def test_explicit_draws_and_chance_outcomes():
     assert game.pending == "place" and game.current_tile == "C"
     with pytest.raises(IllegalActionError, match="no tile is to be drawn"):
         game.draw("A")
+    with pytest.raises(IllegalActionError, match="no tile is to be drawn"):
+        game.resolve("A")
+    # `resolve` takes any outcome of chance_outcomes() in its notation.
+    again = Game(explicit_draws=True)
+    outcome, _ = again.chance_outcomes()[-1]
+    events = again.resolve(outcome)
+    assert events[0].kind == "tile_drawn" and events[0].tile == outcome == again.current_tile
+    with pytest.raises(IllegalActionError, match="chance outcome"):
+        Game(explicit_draws=True).resolve("no such outcome")
     with pytest.raises(IllegalActionError, match="draws its tiles itself"):
         Game().draw("A")
 
@@ -205,11 +216,11 @@ def test_action_ids_masks_and_play_id():
     for action, i in zip(game.legal_actions(), ids):
         assert game.action_from_id(i) == action and game.action_id(action) == i
     game.play_id(ids[0])
-    assert game.pending in ("deploy", "place")
+    assert game.pending == "deploy", "the first placement of seed 2 can take a follower"
+    assert game.action_id("pass") == size - 1
+    assert game.legal_action_ids()[-1] == size - 1
     with pytest.raises(IllegalActionError):
         game.play_id(size + 5)
-    if game.pending == "deploy":
-        assert game.action_id("pass") == size - 1
 
 
 def test_observation_planes():
@@ -254,14 +265,15 @@ def test_pictures(tmp_path):
 
 
 def test_values_repr_and_equality():
-    game = play_out(Game(seed=8))
+    game = play_out(Game(seed=8), pick=lambda actions: actions[0])
     tile = game.board[1]
     assert repr(tile).startswith("PlacedTile(tile=")
     assert tile == game.board[1] and hash(tile) == hash(game.board[1])
-    if game.figures:
-        f = game.figures[0]
-        assert repr(f).startswith("PlacedFigure(player=")
-        assert f.feature in ("road", "city", "monastery", "field")
+    assert game.figures, "deploying first, figures stay on the board at the end"
+    f = game.figures[0]
+    assert repr(f).startswith("PlacedFigure(player=")
+    assert f.feature in ("road", "city", "monastery", "field")
+    assert f == game.figures[0] and hash(f) == hash(game.figures[0])
 
 
 def test_expansions_from_python():
@@ -275,7 +287,7 @@ def test_expansions_from_python():
         for event in game.play(bots[game.current_player].choose(game)):
             kinds.add(event.kind)
             if event.kind == "goods_taken":
-                assert event.goods in ("wine", "grain", "cloth") and event.count >= 1
+                assert event.goods in ("wine", "grain", "cloth") and event.tokens >= 1
     assert "scored" in kinds
     taken = sum(sum(g.values()) for g in game.goods)
     assert taken <= 20
@@ -329,7 +341,8 @@ def test_king_robber_and_cult_from_python():
                 assert event.token in ("king", "robber_baron") and event.size >= 1
                 taken.append((event.token, event.player, event.size))
             if event.kind == "scored" and event.token:
-                finals[event.token] = (event.player, event.points, event.reason)
+                assert event.reason == "token" and event.completed == event.points
+                finals[event.token] = (event.player, event.points, event.explanation)
     kings = [t for t in taken if t[0] == "king"]
     assert kings and [s for _, _, s in kings] == sorted({s for _, _, s in kings})
     assert game.tokens["king"] == kings[-1][1] == finals["king"][0]
@@ -354,6 +367,7 @@ def test_city_of_carcassonne_from_python():
 
 def test_the_counts_decisions_from_python():
     seen = set()
+    left = 0
     for seed in range(20):
         game = Game(players=3, sets=["base", "count"], seed=seed)
         step = 0
@@ -363,8 +377,9 @@ def test_the_counts_decisions_from_python():
             city = [a for a in actions if a.kind in ("enter", "leave")]
             action = city[step % len(city)] if city else actions[step % len(actions)]
             if action.kind == "leave":
+                left += 1
                 assert action.quarter in ("castle", "market", "blacksmith", "cathedral")
-                assert (action.x, action.y) is not None and action.feature
+                assert action.x is not None and action.y is not None and action.feature
             mover = game.current_player
             for event in game.play(action):
                 if event.kind in ("figure_entered_city", "figure_left_city"):
@@ -374,6 +389,64 @@ def test_the_counts_decisions_from_python():
         on_board = len(game.figures)
         assert placed + on_board + sum(s["follower"] for s in game.supply) == 21
     assert {"enter_city", "move_count", "leave_city", "market"} <= seen
+    assert left > 0, "figures left the City"
     action = carcassonne.Action("leave large_follower castle 1,-2 city NW")
     assert (action.kind, action.quarter, action.figure, action.x, action.location) == (
         "leave", "castle", "large_follower", 1, "NW")
+
+
+EVERY_SET = ["base", "inns", "traders", "river", "river2", "king_robber", "cult", "count"]
+EVENT_KINDS = {
+    "tile_drawn", "tile_discarded", "tile_deferred", "tile_placed", "figure_deployed", "scored",
+    "figure_returned", "goods_taken", "token_taken", "figure_entered_city", "count_moved",
+    "figure_left_city", "game_over",
+}
+REASON_FIELDS = {
+    "feature": {"complete", "tiles", "pennants", "inn", "cathedral", "strength"},
+    "field": {"cities", "points_per_city", "pig", "pig_herd", "strength"},
+    "goods": {"goods", "tokens"},
+    "token": {"token", "completed", "held"},
+}
+
+
+def test_every_variant_crosses_into_python_and_back():
+    """Whole games with every set: every action round-trips through its notation, its id and
+    pickle; every event kind and score reason is one Python knows, and a score fills exactly
+    the fields of its reason."""
+    kinds, reasons, pendings, verbs = set(), set(), set(), set()
+    for seed in range(4):
+        game = Game(config={"players": 4, "sets": EVERY_SET}, seed=seed)
+        bots = [carcassonne.Bot("greedy" if seat % 2 else "random", seed * 4 + seat) for seat in range(4)]
+        while not game.is_over:
+            pendings.add(game.pending)
+            actions = game.legal_actions()
+            for a in actions[:50]:
+                assert Action(str(a)) == a and pickle.loads(pickle.dumps(a)) == a
+                assert game.action_from_id(game.action_id(a)) == a
+            city = [a for a in actions if a.kind in ("enter", "leave")]
+            action = city[0] if city else bots[game.current_player].choose(game)
+            verbs.add(action.kind)
+            for event in game.play(action):
+                kinds.add(event.kind)
+                if event.kind != "scored":
+                    assert event.reason is None and event.points is None
+                    continue
+                reasons.add(event.reason)
+                own = REASON_FIELDS[event.reason]
+                for reason, fields in REASON_FIELDS.items():
+                    for field in fields - own:
+                        assert getattr(event, field) is None, (event, field)
+                    if reason == event.reason:
+                        assert all(getattr(event, f) is not None for f in fields), event
+    assert kinds <= EVENT_KINDS
+    assert {"scored", "goods_taken", "token_taken", "figure_entered_city", "tile_placed"} <= kinds
+    assert reasons == set(REASON_FIELDS)
+    assert {"place", "deploy", "enter_city"} <= pendings
+    assert {"place", "deploy", "pass", "enter"} <= verbs
+
+
+def test_the_package_docstring_example_runs():
+    import doctest
+
+    result = doctest.testmod(carcassonne, verbose=False)
+    assert result.attempted >= 3 and result.failed == 0

@@ -3,14 +3,14 @@
 >>> import carcassonne
 >>> game = carcassonne.Game(players=2, seed=7)
 >>> while not game.is_over:
-...     game.play(game.legal_actions()[0])
-...
->>> len(game.scores)
-2
+...     events = game.play(game.legal_actions()[0])
+>>> len(game.scores), game.is_over
+(2, True)
 
 Games draw tiles from a seeded generator (or, with ``explicit_draws=True``, wait for
-``game.draw(tile)``); ``legal_actions()`` lists every legal ``Action`` of the pending decision and
-``play(action)`` returns the ``Event`` list, scores explained. Errors are ``ValueError``
+``game.resolve(outcome)`` with one of ``game.chance_outcomes()``); ``legal_actions()`` lists every
+legal ``Action`` of the pending decision and ``play(action)`` returns the ``Event`` list, each
+score with its ``reason`` and ``explanation``. Errors are ``ValueError``
 subclasses: ``IllegalActionError``, ``ConfigError``, ``RecordError``. In a notebook a ``Game``
 draws itself as SVG. For research: ``legal_action_ids()``, ``action_mask()``, ``play_id()``,
 ``observation()`` and the batched ``play_random_games`` / ``play_greedy_games`` (GIL released).

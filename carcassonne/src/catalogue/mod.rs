@@ -195,7 +195,7 @@ fn parse_tile(set: TileSet, line: &'static str) -> Result<TileKind, String> {
             }
             match word {
                 "adj" => in_adj = true,
-                "shield" => seg.pennants += 1,
+                "pennant" => seg.pennants += 1,
                 "inn" => seg.inn = true,
                 "cathedral" => seg.cathedral = true,
                 "wine" => seg.goods = Some(Goods::Wine),
@@ -263,11 +263,14 @@ mod tests {
         assert_eq!(base.len(), 24);
         let total: u32 = base.iter().map(|t| t.kind().count as u32).sum();
         assert_eq!(total, 72);
-        let shields: u32 = base
+        let pennants_in_set: u32 = base
             .iter()
             .map(|t| t.kind().count as u32 * pennants(t.kind()) as u32)
             .sum();
-        assert_eq!(shields, 10, "spec §2.1: 10 shields");
+        assert_eq!(
+            pennants_in_set, 10,
+            "spec §2.1: 10 pennants (the spec's shields)"
+        );
         let monasteries: u32 = base
             .iter()
             .filter(|t| {

@@ -12,7 +12,7 @@ R2-06 1 RI.2/LIFI   | I1 river W E; M1 monastery; F1 field WR NL NR EL; F2 field
 R2-07 1 RI.2/RIrI   | I1 river N S; R1 road W E inn; F1 field WR NL; F2 field NR EL; F3 field ER SL; F4 field WL SR
 R2-08 1 RI.2/CIRI   | I1 river W E; C1 city N; R1 road S; F1 field EL adj C1; F2 field WR adj C1; F3 field ER SL; F4 field WL SR
 R2-09 1 RI.2/II     | I1 river W S; F1 field WR NL NR EL ER SL; F2 field WL SR
-R2-10 1 RI.2/CcII+  | I1 river S E; C1 city N W shield; F1 field SR EL adj C1; F2 field ER SL
+R2-10 1 RI.2/CcII+  | I1 river S E; C1 city N W pennant; F1 field SR EL adj C1; F2 field ER SL
 R2-11 1 RI.2/II+    | I1 river W N; F1 field WL SL SR EL ER NR pig-herd; F2 field WR NL
 R2-12 1 RI.2/RrII   | I1 river W S; R1 road N E; F1 field WR NL ER SL; F2 field NR EL; F3 field WL SR
 ";

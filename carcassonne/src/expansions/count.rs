@@ -1,6 +1,7 @@
 //! The Count of Carcassonne (spec `expansions.md` §1.3): the City of Carcassonne is the
-//! starting area (its pieces are laid by `Game::new`, its fields border a completed city,
-//! `scoring`); with the Count element (the board side with flags) it also has four quarters:
+//! starting area (its 12 pieces are laid before the first turn and never drawn; every field on
+//! them borders the City, a completed city for farmers and for the King, C.5, K.5); with the
+//! Count element (the board side with flags) it also has four quarters:
 //!
 //! - C.2: after a turn part in which an opponent scored and the active player did not, the
 //!   active player may put a follower from supply into any quarter ([`Pending::EnterCity`]),
@@ -22,94 +23,23 @@
 //! field in board order (the Market): the spec leaves the segment to the owner (D-C-9), which
 //! matters for no rule implemented here.
 //!
-//! Hook points: `Game::finish_turn_part` opens the movement round (`Game::open_leave_round`)
-//! and offers the quarters after scoring (`Game::offer_city_entry`); `Game::end_game` opens
-//! the Market rounds (`Game::open_market`).
+//! State: `City` (with the Count element). Hooks: `StartingArea`, `CityBeside` (with the
+//! set); `StartOfTurnPart`, `TilePlaced` (who laid the last tile), `FigureReturned` (D-C-6),
+//! `BeforeScoring` (C.3), `AfterScoring` (C.2), `BeforeFinalScoring` (C.4) (with the element);
+//! the decisions [`Pending::EnterCity`], [`Pending::MoveCount`], [`Pending::LeaveCity`] and
+//! [`Pending::Market`].
 
-use std::fmt;
-use std::str::FromStr;
-
-use serde::{Deserialize, Serialize};
-
-use crate::action::{Action, Figure};
+use crate::action::Action;
 use crate::config::MAX_PLAYERS;
-use crate::error::ParseError;
+use crate::error::PlayError;
 use crate::events::{Event, Sink};
 use crate::features::NodeId;
-use crate::game::{figure_index, FigureSlot, Game, Pending};
-use crate::tile::FeatureKind;
-
-/// The four quarters of the City of Carcassonne (spec `expansions.md` §1.3.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Quarter {
-    /// The Castle: its figures may move to a completed city (knights).
-    Castle,
-    /// The Market: its figures move onto fields at the end of the game (farmers).
-    Market,
-    /// The Blacksmith: its figures may move to a completed road (thieves).
-    Blacksmith,
-    /// The Cathedral: its figures may move to a completed monastery or shrine (monks).
-    Cathedral,
-}
-
-impl Quarter {
-    /// Every quarter, in the order actions list them.
-    pub const ALL: [Quarter; 4] = [
-        Quarter::Castle,
-        Quarter::Market,
-        Quarter::Blacksmith,
-        Quarter::Cathedral,
-    ];
-
-    /// The quarter's name in notation and JSON: `castle`, `market`, `blacksmith`, `cathedral`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Quarter::Castle => "castle",
-            Quarter::Market => "market",
-            Quarter::Blacksmith => "blacksmith",
-            Quarter::Cathedral => "cathedral",
-        }
-    }
-
-    /// Whether figures of this quarter may move onto a feature of kind `kind` (C.3, C.4).
-    pub const fn leads_to(self, kind: FeatureKind) -> bool {
-        matches!(
-            (self, kind),
-            (Quarter::Castle, FeatureKind::City)
-                | (Quarter::Blacksmith, FeatureKind::Road)
-                | (
-                    Quarter::Cathedral,
-                    FeatureKind::Monastery | FeatureKind::Shrine
-                )
-                | (Quarter::Market, FeatureKind::Field)
-        )
-    }
-}
-
-impl fmt::Display for Quarter {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Quarter {
-    type Err = ParseError;
-
-    /// Parses `castle`, `market`, `blacksmith`, `cathedral` (case-insensitive).
-    fn from_str(s: &str) -> Result<Quarter, ParseError> {
-        Quarter::ALL
-            .into_iter()
-            .find(|q| q.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                ParseError::new(
-                    "quarter",
-                    s,
-                    "expected castle, market, blacksmith or cathedral",
-                )
-            })
-    }
-}
+use crate::figure::Figure;
+use crate::game::{FigureSlot, Game, Pending};
+use crate::geometry::{Position, Rotation};
+use crate::quarter::Quarter;
+use crate::tile::{FeatureKind, Marker, TileSet};
+use crate::turn::Flow;
 
 /// The City's state in a game with the Count.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,27 +54,35 @@ pub(crate) struct City {
     /// The features figures may move to in this movement round, fixed at its start: each
     /// feature's root and the node a moving figure goes to.
     pub targets: Vec<(NodeId, NodeId)>,
-    /// Whether this turn part's movement round is over.
-    pub round_done: bool,
-    /// Whether the Market has been emptied at the end of the game.
-    pub market_done: bool,
     /// Figures of each kind that came back to the active player's supply in this turn part
     /// (D-C-6).
     pub returned: [u8; 4],
+    /// The scores by seat before this turn part's scoring (for C.2).
+    pub before: [u32; MAX_PLAYERS],
+    /// The seat that laid the last tile (the Market rounds start left of it, C.4).
+    pub last_placer: u8,
 }
 
 impl City {
     /// The City at the start of a game: the Count in the Castle (§1.3.2).
-    pub fn new() -> City {
+    pub fn new(first_player: u8) -> City {
         City {
             count: Quarter::Castle,
             figures: Vec::new(),
             round: Vec::new(),
             targets: Vec::new(),
-            round_done: false,
-            market_done: false,
             returned: [0; 4],
+            before: [0; MAX_PLAYERS],
+            last_placer: first_player,
         }
+    }
+
+    /// Bytes a clone copies on the heap.
+    pub fn heap_size(&self) -> usize {
+        std::mem::size_of::<City>()
+            + self.figures.len() * std::mem::size_of::<(u8, Figure, Quarter)>()
+            + self.round.len()
+            + self.targets.len() * std::mem::size_of::<(NodeId, NodeId)>()
     }
 }
 
@@ -154,13 +92,14 @@ const CITY_FIGURES: [Figure; 2] = [Figure::Follower, Figure::LargeFollower];
 impl Game {
     /// Where the Count stands, in a game with the Count element; `None` otherwise.
     pub fn count_quarter(&self) -> Option<Quarter> {
-        self.city.as_ref().map(|c| c.count)
+        self.ext.city.as_ref().map(|c| c.count)
     }
 
     /// The figures in quarter `quarter` of the City, as (player, figure) in arrival order;
     /// empty in a game without the Count element.
     pub fn quarter_figures(&self, quarter: Quarter) -> Vec<(usize, Figure)> {
-        self.city
+        self.ext
+            .city
             .iter()
             .flat_map(|c| c.figures.iter())
             .filter(|f| f.2 == quarter)
@@ -168,32 +107,58 @@ impl Game {
             .collect()
     }
 
+    /// `StartingArea`: lays the 12 pieces of the City of Carcassonne where JCloisterZone lays
+    /// them, piece 7 at (0, 0) (§1.3.2).
+    pub(crate) fn lay_city_of_carcassonne(&mut self) {
+        for piece in crate::catalogue().set(TileSet::Count) {
+            let (x, y) = piece
+                .kind()
+                .markers
+                .iter()
+                .find_map(|m| match m {
+                    Marker::CityOfCarcassonne(n) => Some(crate::city_position(*n)),
+                    _ => None,
+                })
+                .unwrap_or((0, 0));
+            self.lay_tile(piece, Position::new(x, y), Rotation::R0);
+        }
+    }
+
     /// The seat deciding in a movement round or a Market round.
     pub(crate) fn city_mover(&self) -> Option<u8> {
         match self.pending {
-            Pending::LeaveCity | Pending::Market => {
-                self.city.as_ref().and_then(|c| c.round.first().copied())
-            }
+            Pending::LeaveCity | Pending::Market => self
+                .ext
+                .city
+                .as_ref()
+                .and_then(|c| c.round.first().copied()),
             _ => None,
         }
     }
 
-    /// Notes a figure that came back to the active player's supply (D-C-6).
+    /// `TilePlaced`: notes who laid the last tile (C.4).
+    pub(crate) fn note_last_placer(&mut self) {
+        let active = self.active;
+        if let Some(city) = self.ext.city.as_mut() {
+            city.last_placer = active;
+        }
+    }
+
+    /// `FigureReturned`: notes a figure that came back to the active player's supply (D-C-6).
     pub(crate) fn note_returned(&mut self, player: u8, figure: Figure) {
-        if player == self.current {
-            if let Some(city) = self.city.as_mut() {
-                city.returned[figure_index(figure)] += 1;
+        if player == self.active {
+            if let Some(city) = self.ext.city.as_mut() {
+                city.returned[figure.index()] += 1;
             }
         }
     }
 
-    /// At the start of a turn part: nothing has come back yet, and the movement round is to
-    /// come.
-    pub(crate) fn reset_city_turn_part(&mut self) {
-        if let Some(city) = self.city.as_mut() {
+    /// `StartOfTurnPart`: nothing has come back yet.
+    pub(crate) fn count_start_of_turn_part(&mut self) -> Flow {
+        if let Some(city) = self.ext.city.as_mut() {
             city.returned = [0; 4];
-            city.round_done = false;
         }
+        Flow::Continue
     }
 
     /// The completed, occupied roads, cities, monasteries and shrines of the turn part that
@@ -223,7 +188,7 @@ impl Game {
 
     /// Whether `player` has a figure in an unblocked quarter leading to one of `targets`.
     fn can_leave_to(&self, player: u8, targets: &[(NodeId, NodeId)]) -> bool {
-        let Some(city) = self.city.as_ref() else {
+        let Some(city) = self.ext.city.as_ref() else {
             return false;
         };
         city.figures.iter().any(|&(p, _, q)| {
@@ -235,52 +200,54 @@ impl Game {
         })
     }
 
-    /// C.3: opens the movement round before the turn part's completed features are scored, if
-    /// anybody can move. Returns whether a decision is now pending.
-    pub(crate) fn open_leave_round(&mut self, index: usize) -> bool {
-        if self.city.as_ref().map_or(true, |c| c.round_done) {
-            return false;
-        }
-        let targets = self.completed_occupied(index);
+    /// `BeforeScoring` (C.3): notes the scores before the scoring (for C.2), and opens the
+    /// movement round if anybody can move.
+    pub(crate) fn count_before_scoring(&mut self) -> Flow {
+        let scores = self.players.map(|p| p.score);
+        let targets = match self.last_tile {
+            Some(index) => self.completed_occupied(index as usize),
+            None => Vec::new(),
+        };
         let n = self.players() as u8;
         let order: Vec<u8> = (1..=n)
-            .map(|k| (self.current + k) % n)
+            .map(|k| (self.active + k) % n)
             .filter(|&p| self.can_leave_to(p, &targets))
             .collect();
-        let Some(city) = self.city.as_mut() else {
-            return false;
+        let Some(city) = self.ext.city.as_mut() else {
+            return Flow::Continue;
         };
-        if order.is_empty() {
-            city.round_done = true;
-            return false;
-        }
+        city.before = scores;
+        let Some(&first) = order.first() else {
+            return Flow::Continue;
+        };
         city.round = order;
         city.targets = targets;
-        self.pending = Pending::LeaveCity;
-        true
+        self.ask(Pending::LeaveCity, first);
+        Flow::Wait
     }
 
-    /// C.2: after the turn part's scoring, offers the quarters to the active player when an
-    /// opponent scored and they did not, and they have a figure that may enter. `before` holds
-    /// the scores by seat before the turn part's scoring. Returns whether a decision is now
-    /// pending.
-    pub(crate) fn offer_city_entry(&mut self, before: &[u32; MAX_PLAYERS]) -> bool {
-        let me = self.current as usize;
-        let gained = |p: usize| self.players[p].score - before[p];
+    /// `AfterScoring` (C.2): offers the quarters to the active player when an opponent scored
+    /// in this turn part and they did not, and they have a figure that may enter.
+    pub(crate) fn count_after_scoring(&mut self) -> Flow {
+        let Some(city) = self.ext.city.as_ref() else {
+            return Flow::Continue;
+        };
+        let me = self.active as usize;
+        let gained = |p: usize| self.players[p].score - city.before[p];
         let qualifies = gained(me) == 0 && (0..self.players()).any(|p| p != me && gained(p) > 0);
         if qualifies && !self.city_entries().is_empty() {
-            self.pending = Pending::EnterCity;
-            return true;
+            self.ask(Pending::EnterCity, self.active);
+            return Flow::Wait;
         }
-        false
+        Flow::Continue
     }
 
     /// The figures the active player may put into the City now (C.2, D-C-6).
     fn city_entries(&self) -> Vec<Figure> {
-        let Some(city) = self.city.as_ref() else {
+        let Some(city) = self.ext.city.as_ref() else {
             return Vec::new();
         };
-        let supply = self.players[self.current as usize].supply;
+        let supply = self.players[self.active as usize].supply;
         let returned = if self.config.rules.count_place_returned_figures {
             [0; 4]
         } else {
@@ -288,33 +255,32 @@ impl Game {
         };
         CITY_FIGURES
             .into_iter()
-            .filter(|&f| supply[figure_index(f)] > returned[figure_index(f)])
+            .filter(|&f| supply[f.index()] > returned[f.index()])
             .collect()
     }
 
-    /// C.4: opens the Market rounds at the end of the game, if any figure is to move. Returns
-    /// whether a decision is now pending.
-    pub(crate) fn open_market(&mut self) -> bool {
-        let Some(city) = self.city.as_ref() else {
-            return false;
+    /// `BeforeFinalScoring` (C.4): opens the Market rounds if any figure is to move.
+    pub(crate) fn count_before_final_scoring(&mut self) -> Flow {
+        let Some(city) = self.ext.city.as_ref() else {
+            return Flow::Continue;
         };
-        if city.market_done
-            || city.count == Quarter::Market
-            || !city.figures.iter().any(|f| f.2 == Quarter::Market)
-        {
-            return false;
+        if city.count == Quarter::Market || !city.figures.iter().any(|f| f.2 == Quarter::Market) {
+            return Flow::Continue;
         }
-        let first = (self.last_placer + 1) % self.players() as u8;
-        self.set_market_mover(first);
-        true
+        let first = (city.last_placer + 1) % self.players() as u8;
+        if self.set_market_mover(first) {
+            Flow::Wait
+        } else {
+            Flow::Continue
+        }
     }
 
     /// Hands the Market round to the first seat from `from` on (cyclically) with a figure in
-    /// the Market, or closes the Market when it is empty.
-    fn set_market_mover(&mut self, from: u8) {
+    /// the Market; false when the Market is empty.
+    fn set_market_mover(&mut self, from: u8) -> bool {
         let n = self.players() as u8;
-        let Some(city) = self.city.as_mut() else {
-            return;
+        let Some(city) = self.ext.city.as_mut() else {
+            return false;
         };
         let next = (0..n).map(|k| (from + k) % n).find(|&p| {
             city.figures
@@ -324,11 +290,12 @@ impl Game {
         match next {
             Some(p) => {
                 city.round = vec![p];
-                self.pending = Pending::Market;
+                self.ask(Pending::Market, p);
+                true
             }
             None => {
                 city.round.clear();
-                city.market_done = true;
+                false
             }
         }
     }
@@ -353,7 +320,7 @@ impl Game {
 
     /// The legal actions of the City's decisions, into `out`.
     pub(crate) fn city_actions(&self, out: &mut Vec<Action>) {
-        let Some(city) = self.city.as_ref() else {
+        let Some(city) = self.ext.city.as_ref() else {
             return;
         };
         match self.pending {
@@ -375,14 +342,14 @@ impl Game {
                 let Some(&mover) = city.round.first() else {
                     return;
                 };
-                let targets = if self.pending == Pending::Market {
+                let market = self.pending == Pending::Market;
+                let targets = if market {
                     self.every_field()
                 } else {
                     city.targets.clone()
                 };
                 let mut seen: Vec<(Figure, Quarter)> = Vec::new();
                 for &(p, figure, quarter) in &city.figures {
-                    let market = self.pending == Pending::Market;
                     if p != mover
                         || quarter == city.count
                         || (quarter == Quarter::Market) != market
@@ -405,29 +372,69 @@ impl Game {
                         }
                     }
                 }
-                if self.pending == Pending::LeaveCity {
+                if !market {
                     out.push(Action::Pass);
                 }
             }
-            _ => {}
+            Pending::Draw
+            | Pending::Place { .. }
+            | Pending::Deploy { .. }
+            | Pending::DoubleTurn
+            | Pending::GameOver => {}
         }
     }
 
-    /// Whether `action` answers the City's pending decision legally.
-    pub(crate) fn city_action_is_legal(&self, action: Action) -> bool {
+    /// Checks an answer to one of the City's decisions.
+    pub(crate) fn check_city_action(&self, action: Action) -> Result<(), PlayError> {
+        let answers = match self.pending {
+            Pending::Market => matches!(action, Action::LeaveCity { .. } | Action::Pass),
+            _ => matches!(
+                action,
+                Action::EnterCity { .. }
+                    | Action::MoveCount { .. }
+                    | Action::LeaveCity { .. }
+                    | Action::Pass
+            ),
+        };
+        if !answers {
+            return Err(PlayError::WrongDecision {
+                action,
+                pending: self.pending.name(),
+            });
+        }
         let mut legal = Vec::new();
         self.city_actions(&mut legal);
-        legal.contains(&action)
+        if legal.contains(&action) {
+            return Ok(());
+        }
+        Err(PlayError::IllegalCityAction {
+            action,
+            reason: match self.pending {
+                Pending::EnterCity => {
+                    "offered: a follower or large follower from supply (not one that came back \
+                     this turn) into a quarter, or pass"
+                }
+                Pending::MoveCount => "offered: the Count to another quarter, or pass",
+                Pending::LeaveCity => {
+                    "offered: a figure of the deciding player from an unblocked quarter onto a \
+                     matching feature completed now, or pass"
+                }
+                _ => {
+                    "offered: a figure of the deciding player from the Market onto a field; \
+                     moving is mandatory"
+                }
+            },
+        })
     }
 
-    /// Plays a City action (already checked legal).
+    /// Plays an answer (already checked) to one of the City's decisions.
     pub(crate) fn apply_city_action<S: Sink>(&mut self, action: Action, sink: &mut S) {
         let n = self.players() as u8;
         match (self.pending, action) {
             (Pending::EnterCity, Action::EnterCity { figure, quarter }) => {
-                let me = self.current;
-                self.players[me as usize].supply[figure_index(figure)] -= 1;
-                if let Some(city) = self.city.as_mut() {
+                let me = self.active;
+                self.players[me as usize].supply[figure.index()] -= 1;
+                if let Some(city) = self.ext.city.as_mut() {
                     city.figures.push((me, figure, quarter));
                 }
                 if S::WANTED {
@@ -437,21 +444,21 @@ impl Game {
                         quarter,
                     });
                 }
-                self.pending = Pending::MoveCount;
+                self.ask(Pending::MoveCount, me);
             }
             (Pending::MoveCount, Action::MoveCount { quarter }) => {
-                if let Some(city) = self.city.as_mut() {
+                if let Some(city) = self.ext.city.as_mut() {
                     city.count = quarter;
                 }
                 if S::WANTED {
                     sink.push(Event::CountMoved {
-                        player: self.current as usize,
+                        player: self.active as usize,
                         quarter,
                     });
                 }
-                self.next_turn_part(sink);
+                self.advance(sink);
             }
-            (Pending::EnterCity | Pending::MoveCount, _) => self.next_turn_part(sink),
+            (Pending::EnterCity | Pending::MoveCount, _) => self.advance(sink),
             (
                 Pending::LeaveCity | Pending::Market,
                 Action::LeaveCity {
@@ -471,7 +478,7 @@ impl Game {
                         .segment_with_location(feature, location, t.rotation)
                         .map(|s| t.node_base + s as u16)
                 });
-                let (Some(node), Some(city)) = (node, self.city.as_mut()) else {
+                let (Some(node), Some(city)) = (node, self.ext.city.as_mut()) else {
                     return;
                 };
                 if let Some(i) = city
@@ -498,12 +505,12 @@ impl Game {
                     });
                 }
                 if self.pending == Pending::Market {
-                    self.set_market_mover((mover + 1) % n);
-                    if self.city.as_ref().is_some_and(|c| c.market_done) {
-                        self.end_game(sink);
+                    if !self.set_market_mover((mover + 1) % n) {
+                        self.advance(sink);
                     }
                 } else {
                     let targets = self
+                        .ext
                         .city
                         .as_ref()
                         .map(|c| c.targets.clone())
@@ -519,14 +526,16 @@ impl Game {
     }
 
     /// The mover of the movement round passed or can move no more: the next seat decides, or
-    /// the round ends and the turn part is scored.
+    /// the round ends and the pipeline goes on to the scoring.
     fn next_leaver<S: Sink>(&mut self, sink: &mut S) {
         let targets = self
+            .ext
             .city
             .as_ref()
             .map(|c| c.targets.clone())
             .unwrap_or_default();
         let mut round = self
+            .ext
             .city
             .as_ref()
             .map(|c| c.round.clone())
@@ -535,13 +544,13 @@ impl Game {
             round.remove(0);
         }
         round.retain(|&p| self.can_leave_to(p, &targets));
-        let done = round.is_empty();
-        if let Some(city) = self.city.as_mut() {
+        let next = round.first().copied();
+        if let Some(city) = self.ext.city.as_mut() {
             city.round = round;
-            city.round_done = done;
         }
-        if done {
-            self.finish_turn_part(sink);
+        match next {
+            Some(p) => self.ask(Pending::LeaveCity, p),
+            None => self.advance(sink),
         }
     }
 }

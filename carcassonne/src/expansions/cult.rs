@@ -5,18 +5,73 @@
 //! followers on its incomplete partner go home without points (CU.4); both completed in the
 //! same turn part both score.
 //!
-//! Hook points: placement legality asks `Game::building_allows` for tiles with a monastery
-//! or a shrine (only in games with shrines); `Game::score_completed` passes the buildings it
-//! scored to `Game::settle_challenges`.
+//! State: `Cult` (the buildings on the board). Hooks: `PlacementRule` (tiles with a
+//! monastery or a shrine), `TileLaid` (buildings), `BuildingsScored` (the challenge).
 
 use crate::board::OpenPosition;
+use crate::config::Config;
 use crate::events::Sink;
 use crate::features::NodeId;
 use crate::game::Game;
 use crate::geometry::Position;
-use crate::tile::{FeatureKind, TileKind};
+use crate::tile::{FeatureKind, TileKind, TileSet};
+
+/// Why a placement is refused under the Cult's rule (CU.1, D-CU-4).
+pub(crate) const PLACEMENT_REFUSAL: &str = "a shrine may not lie beside more than one \
+     monastery, nor a monastery beside more than one shrine, nor give a building a second \
+     partner";
+
+/// The Cult's state: every monastery and shrine on the board, with its position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Cult {
+    buildings: Vec<(Position, FeatureKind)>,
+}
+
+impl Cult {
+    /// Bytes a clone copies on the heap.
+    pub fn heap_size(&self) -> usize {
+        std::mem::size_of::<Cult>()
+            + self.buildings.len() * std::mem::size_of::<(Position, FeatureKind)>()
+    }
+}
+
+/// Whether shrines can appear in a game of `config` (the Cult's sets, or a shrine in its
+/// custom stack).
+pub(crate) fn in_play(config: &Config) -> bool {
+    config
+        .sets
+        .iter()
+        .any(|s| matches!(s, TileSet::Cult | TileSet::Cult6))
+        || config.stack.as_ref().is_some_and(|tiles| {
+            tiles
+                .iter()
+                .any(|t| t.kind().building == Some(FeatureKind::Shrine))
+        })
+}
+
+/// The building a monastery or shrine is challenged by.
+const fn partner_kind(building: FeatureKind) -> FeatureKind {
+    match building {
+        FeatureKind::Shrine => FeatureKind::Monastery,
+        _ => FeatureKind::Shrine,
+    }
+}
 
 impl Game {
+    fn buildings(&self) -> &[(Position, FeatureKind)] {
+        self.ext
+            .cult
+            .as_ref()
+            .map_or(&[], |c| c.buildings.as_slice())
+    }
+
+    /// `TileLaid`: records the monastery or shrine of a laid tile.
+    pub(crate) fn record_building(&mut self, kind: &TileKind, pos: Position) {
+        if let (Some(building), Some(cult)) = (kind.building, self.ext.cult.as_mut()) {
+            cult.buildings.push((pos, building));
+        }
+    }
+
     /// The building of the tile at `pos`: its kind and node, if the tile has one.
     fn building_at(&self, pos: Position) -> Option<(FeatureKind, NodeId)> {
         let placed = self.board.tile_at(pos)?;
@@ -32,7 +87,7 @@ impl Game {
         pos: Position,
         kind: FeatureKind,
     ) -> impl Iterator<Item = Position> + '_ {
-        self.buildings
+        self.buildings()
             .iter()
             .filter(move |(p, k)| {
                 *k == kind && *p != pos && (p.x - pos.x).abs() <= 1 && (p.y - pos.y).abs() <= 1
@@ -40,18 +95,13 @@ impl Game {
             .map(|(p, _)| *p)
     }
 
-    /// Whether a tile of kind `kind` may lie at the empty position `pos` under the Cult's
-    /// placement rule (CU.1, D-CU-4). Always true for tiles without a building and in games
-    /// without shrines.
+    /// `PlacementRule`: whether a tile of kind `kind` may lie at the empty position `pos` under
+    /// the Cult's placement rule (CU.1, D-CU-4). Always true for tiles without a building.
     pub(crate) fn building_allows(&self, kind: &TileKind, pos: Position) -> bool {
-        let Some(building) = kind.building.filter(|_| self.shrines) else {
+        let Some(building) = kind.building else {
             return true;
         };
-        let other = match building {
-            FeatureKind::Shrine => FeatureKind::Monastery,
-            _ => FeatureKind::Shrine,
-        };
-        let mut partners = self.buildings_around(pos, other);
+        let mut partners = self.buildings_around(pos, partner_kind(building));
         let Some(first) = partners.next() else {
             return true;
         };
@@ -63,28 +113,24 @@ impl Game {
             && self.buildings_around(first, building).any(|p| p != pos))
     }
 
-    /// `Game::building_allows` as a rotation mask at an open position: every edge-legal
-    /// rotation, or none.
-    pub(crate) fn building_fitting(&self, kind: &TileKind, o: &OpenPosition) -> u8 {
-        let fits = o.fitting(kind);
-        if fits != 0 && !self.building_allows(kind, o.pos) {
-            0
-        } else {
+    /// `PlacementRule`: [`Game::building_allows`] on the rotations `fits` at an open position:
+    /// all of them, or none.
+    pub(crate) fn building_fitting(&self, kind: &TileKind, o: &OpenPosition, fits: u8) -> u8 {
+        if self.building_allows(kind, o.pos) {
             fits
+        } else {
+            0
         }
     }
 
-    /// The challenge (CU.4): for each building of `scored` (completed and scored in this turn
-    /// part), the followers on every occupied partner of the other type that was not itself
-    /// completed in this turn part go home without points.
+    /// `BuildingsScored` (CU.4): for each building of `scored` (completed and scored in this
+    /// turn part), the followers on every occupied partner of the other type that was not
+    /// itself completed in this turn part go home without points.
     pub(crate) fn settle_challenges<S: Sink>(&mut self, scored: &[NodeId], sink: &mut S) {
         for &node in scored {
             let (placed, segment) = self.node_tile(node);
             let building = placed.tile.kind().segments[segment].kind;
-            let other = match building {
-                FeatureKind::Shrine => FeatureKind::Monastery,
-                _ => FeatureKind::Shrine,
-            };
+            let other = partner_kind(building);
             let pos = placed.pos;
             let losers: Vec<NodeId> = pos
                 .surrounding()

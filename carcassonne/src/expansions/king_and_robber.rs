@@ -1,54 +1,47 @@
 //! King & Robber Baron (spec `expansions.md` §1.4): the player who completes a city larger
 //! than every city completed before takes the King, a road longer than every road before the
-//! Robber Baron (strictly larger, judged once per turn part, whoever scored it); at the end the
-//! holders score 1 per completed city (road) on the board, the City of Carcassonne included, or
-//! a house-rule variant
+//! Robber Baron (strictly larger, judged once per turn part on the largest completed, whoever
+//! scored it, K.2, RB.1); at the end the holders score 1 per completed city (road) on the
+//! board, the City of Carcassonne included (K.5), or a house-rule variant
 //! ([`KingRobberScoring`]).
 //!
-//! Hook points: `Game::score_completed` reports each turn part's completed cities and roads to
-//! `Game::award_titles`; the final scoring calls `Game::score_titles` after trade goods
-//! (§5 F6).
+//! State: `Tokens`. Hooks: `FeatureCompleted` (the turn part's completions),
+//! `TurnPartScored` (who takes a token; the `continuously` house rule pays here),
+//! `FinalScoring` (F6, after trade goods).
 
 use crate::config::KingRobberScoring;
-use crate::events::{Event, Sink, Token};
+use crate::events::{Event, Reason, Sink, TokenScore};
+use crate::features::NodeId;
 use crate::game::Game;
-use crate::scoring::{Award, FeatureFacts};
 use crate::tile::FeatureKind;
+use crate::token::Token;
 
-/// Points per card at the end under [`KingRobberScoring::TenPerCard`].
-pub const TEN_PER_CARD: u32 = 10;
-/// Points for one card at the end under [`KingRobberScoring::FifteenForty`].
-pub const ONE_CARD: u32 = 15;
-/// Points for both cards held by one player under [`KingRobberScoring::FifteenForty`].
-pub const BOTH_CARDS: u32 = 40;
+/// Points per token at the end under [`KingRobberScoring::TenPerToken`].
+pub const TEN_PER_TOKEN: u32 = 10;
+/// Points for one token at the end under [`KingRobberScoring::FifteenForty`].
+pub const ONE_TOKEN: u32 = 15;
+/// Points for both tokens held by one player under [`KingRobberScoring::FifteenForty`].
+pub const BOTH_TOKENS: u32 = 40;
 
 /// The state of one token: its holder, the size that took it, and how many features of its
 /// kind (cities for the King, roads for the Robber Baron) are completed on the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Title {
+pub(crate) struct Holding {
     pub holder: Option<u8>,
     pub size: u16,
     pub completed: u16,
 }
 
-/// What one turn part completed, per token (index 0 the King's cities, 1 the Robber Baron's
-/// roads): how many, and the size of the largest.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Completions {
-    pub count: [u16; 2],
-    pub largest: [u16; 2],
+/// The King and the Robber Baron (indexed by [`Token::index`]), and what the turn part being
+/// scored completed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tokens {
+    holdings: [Holding; 2],
+    /// Features completed in the turn part being scored, per token.
+    count: [u16; 2],
+    /// The size of the largest of them, per token.
+    largest: [u16; 2],
 }
-
-impl Completions {
-    /// Notes a completed city or road of `tiles` tiles.
-    pub fn add(&mut self, kind: FeatureKind, tiles: u16) {
-        let i = (kind == FeatureKind::Road) as usize;
-        self.count[i] += 1;
-        self.largest[i] = self.largest[i].max(tiles);
-    }
-}
-
-const TOKENS: [Token; 2] = [Token::King, Token::RobberBaron];
 
 impl Game {
     /// Whether `token` is in play.
@@ -61,107 +54,122 @@ impl Game {
 
     /// The holder of `token`, if anybody holds it.
     pub fn token_holder(&self, token: Token) -> Option<usize> {
-        self.titles[token as usize].holder.map(usize::from)
+        self.ext
+            .tokens
+            .as_ref()
+            .and_then(|t| t.holdings[token.index()].holder)
+            .map(usize::from)
     }
 
-    /// After a turn part's completions (K.2, RB.1): counts them, pays the holder under
+    /// `FeatureCompleted`: notes a completed city or road of the turn part.
+    pub(crate) fn note_completion(&mut self, kind: FeatureKind, root: NodeId) {
+        let tiles = self.facts(root, false).tiles;
+        let Some(tokens) = self.ext.tokens.as_mut() else {
+            return;
+        };
+        let i = match kind {
+            FeatureKind::City => Token::King.index(),
+            _ => Token::RobberBaron.index(),
+        };
+        tokens.count[i] += 1;
+        tokens.largest[i] = tokens.largest[i].max(tiles);
+    }
+
+    /// `TurnPartScored` (K.2, RB.1): counts the turn part's completions, pays the holder under
     /// [`KingRobberScoring::Continuously`], and gives the token to the active player when the
     /// largest completed feature is strictly larger than the token's size.
-    pub(crate) fn award_titles<S: Sink>(&mut self, done: &Completions, sink: &mut S) {
-        for (i, token) in TOKENS.into_iter().enumerate() {
-            if done.count[i] == 0 || !self.token_in_play(token) {
+    pub(crate) fn award_tokens<S: Sink>(&mut self, sink: &mut S) {
+        let Some(mut tokens) = self.ext.tokens.take() else {
+            return;
+        };
+        for token in Token::ALL {
+            let i = token.index();
+            let (count, largest) = (tokens.count[i], tokens.largest[i]);
+            tokens.count[i] = 0;
+            tokens.largest[i] = 0;
+            if count == 0 || !self.token_in_play(token) {
                 continue;
             }
-            self.titles[i].completed += done.count[i];
+            let holding = &mut tokens.holdings[i];
+            holding.completed += count;
             if self.config.rules.king_robber_scoring == KingRobberScoring::Continuously {
-                if let Some(holder) = self.titles[i].holder {
-                    self.pay_title(
-                        holder as usize,
-                        token,
-                        done.count[i] as u32,
-                        done.count[i],
-                        1,
-                        sink,
-                    );
+                if let Some(holder) = holding.holder {
+                    self.pay_token(holder as usize, token, count as u32, count, 1, sink);
                 }
             }
-            if done.largest[i] > self.titles[i].size {
-                self.titles[i].holder = Some(self.current);
-                self.titles[i].size = done.largest[i];
+            if largest > holding.size {
+                holding.holder = Some(self.active);
+                holding.size = largest;
                 if S::WANTED {
                     sink.push(Event::TokenTaken {
-                        player: self.current as usize,
+                        player: self.active as usize,
                         token,
-                        size: done.largest[i],
+                        size: largest,
                     });
                 }
             }
         }
+        self.ext.tokens = Some(tokens);
     }
 
-    /// Final scoring of the tokens (K.5, RB.1, §5 F6), by the configured variant.
-    pub(crate) fn score_titles<S: Sink>(&mut self, sink: &mut S) {
-        let scoring = self.config.rules.king_robber_scoring;
-        let holders = TOKENS.map(|t| {
+    /// `FinalScoring` (K.5, RB.1, §5 F6): the tokens, by the configured variant.
+    pub(crate) fn score_tokens<S: Sink>(&mut self, sink: &mut S) {
+        let Some(tokens) = self.ext.tokens else {
+            return;
+        };
+        let holders = Token::ALL.map(|t| {
             self.token_in_play(t)
-                .then(|| self.titles[t as usize].holder)
+                .then(|| tokens.holdings[t.index()].holder)
                 .flatten()
         });
-        for (i, token) in TOKENS.into_iter().enumerate() {
+        for token in Token::ALL {
+            let i = token.index();
             let Some(holder) = holders[i] else { continue };
             let holder = holder as usize;
-            match scoring {
+            match self.config.rules.king_robber_scoring {
                 KingRobberScoring::Continuously => {}
                 KingRobberScoring::PerCompletedFeature => {
                     // The City of Carcassonne counts as a completed city (K.5).
-                    let city =
-                        token == Token::King && self.config.sets.contains(&crate::TileSet::Count);
-                    let n = self.titles[i].completed + city as u16;
-                    self.pay_title(holder, token, n as u32, n, 1, sink);
+                    let off_board = match token {
+                        Token::King => self.completed_cities_off_board(),
+                        Token::RobberBaron => 0,
+                    };
+                    let n = tokens.holdings[i].completed + off_board;
+                    self.pay_token(holder, token, n as u32, n, 1, sink);
                 }
-                KingRobberScoring::TenPerCard => {
-                    self.pay_title(holder, token, TEN_PER_CARD, 0, 1, sink);
+                KingRobberScoring::TenPerToken => {
+                    self.pay_token(holder, token, TEN_PER_TOKEN, 0, 1, sink);
                 }
                 KingRobberScoring::FifteenForty => {
                     let both = holders[0] == holders[1];
                     match (both, token) {
                         (true, Token::King) => {
-                            self.pay_title(holder, token, BOTH_CARDS, 0, 2, sink)
+                            self.pay_token(holder, token, BOTH_TOKENS, 0, 2, sink)
                         }
                         (true, Token::RobberBaron) => {}
-                        (false, _) => self.pay_title(holder, token, ONE_CARD, 0, 1, sink),
+                        (false, _) => self.pay_token(holder, token, ONE_TOKEN, 0, 1, sink),
                     }
                 }
             }
         }
     }
 
-    /// Pays a token's points with a [`Score`](crate::Score) event.
-    fn pay_title<S: Sink>(
+    /// Pays a token's points with a [`TokenScore`] reason.
+    fn pay_token<S: Sink>(
         &mut self,
         player: usize,
         token: Token,
         points: u32,
-        features: u16,
-        cards: u16,
+        completed: u16,
+        held: u8,
         sink: &mut S,
     ) {
-        let facts = FeatureFacts {
-            tiles: cards,
-            ..FeatureFacts::default()
-        };
-        let award = Award {
-            feature: match token {
-                Token::King => FeatureKind::City,
-                Token::RobberBaron => FeatureKind::Road,
-            },
-            complete: true,
-            facts: &facts,
-            cities: features,
-            points_per_city: 0,
-            goods: None,
-            token: Some(token),
-        };
-        self.pay(player, points, 0, None, &award, sink);
+        self.pay(player, points, sink, || {
+            Reason::Token(TokenScore {
+                token,
+                completed,
+                held,
+            })
+        });
     }
 }

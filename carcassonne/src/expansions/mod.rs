@@ -1,12 +1,607 @@
-//! Rules of the expansions, one module each. An expansion hooks into the turn at documented
-//! points and costs a game without it nothing on the hot path.
+//! Rules of the expansions, one module each, and the hook points where they join the turn
+//! pipeline (`turn`) and the scoring (`scoring`).
 //!
-//! Inns & Cathedrals and Traders & Builders change only figures and scoring, which live with
-//! the base rules they modify (`game`, `scoring`); the river changes placement and drawing;
-//! the Cult placement and the scoring of monastic buildings; King & Robber Baron adds two
-//! tokens scored at the end.
+//! Each expansion owns its state (a field of `Expansions`, present only when the set is in
+//! play) and implements the hooks it needs. Dispatch is static: a `Hook` names a point of
+//! the pipeline, an ordered list of `Expansion`s per hook gives who runs there and in which
+//! order (spec `expansions.md` §4 and §5), and a bit mask of the hooks that have anybody to run
+//! lets a game skip every hook point nobody in play implements with one test. A game without
+//! expansions runs no expansion code at all.
+//!
+//! | hook | when | who (in order) |
+//! |---|---|---|
+//! | `StartingArea` | `Game::new` | Count (the City of Carcassonne) |
+//! | `StartOfTurnPart` | phase 0 | river, Traders & Builders, Count |
+//! | `DrawSource` | phase 1.1 | river (its stack is dealt first, RV-2) |
+//! | `SetAside` | 1.1, a tile fits nowhere | river (R2.5: under the river stack) |
+//! | `PlacementRule` | 1.2 (listing, checking) | river (RV-3), Cult (CU.1) |
+//! | `TileLaid` | a tile joins the board | river (open ends), Cult (buildings) |
+//! | `TilePlaced` | 1.2, after the placement | Traders & Builders (double turn due), Count |
+//! | `TileTriggered` | 1.3–1.5 | river (R2.6 volcano, D-R2-6 spring: no deployment) |
+//! | `FigureRule` | 2 (may this figure go there) | I&C (large follower), T&B (builder, pig) |
+//! | `AfterDeployment` | 2, end | — (ferries) |
+//! | `BeforeScoring` | 3.2 | Count (C.3 movement round) |
+//! | `FeatureValue` | 3.3, each feature | I&C (inn IC-3, cathedral IC-4) |
+//! | `FeatureCompleted` | 3.3, each road or city | King & Robber (K.2), T&B (goods TB-1.2) |
+//! | `FigureReturned` | 3.3, a figure goes home | Count (D-C-6) |
+//! | `BuildingsScored` | 3.3, end of monasteries | Cult (CU.4 challenge) |
+//! | `TurnPartScored` | 3.3, end | King & Robber (K.2, RB.1) |
+//! | `AfterScoring` | 3.4–4.5 | Count (C.2) |
+//! | `EndOfTurnPart` | 4.6 | river (R2.5 interlude, R2.6 lake turn), T&B (TB-3) |
+//! | `BeforeFinalScoring` | F2 | Count (C.4 Market) |
+//! | `FieldBonus` | F5 | T&B (pig TB-6), river (pig herd R2.10) |
+//! | `CityBeside` | F5, K.5 | Count (the City as a completed city, C.5) |
+//! | `FinalScoring` | F6 | T&B (goods TB-1.3), King & Robber (K.5, RB.1) |
+//!
+//! Decisions of an expansion (its `Pending` kinds and actions) are listed, checked and applied
+//! by its module through `Game::expansion_actions`, `Game::check_expansion_action` and
+//! `Game::apply_expansion_action`.
 
 pub mod count;
 pub mod cult;
+pub mod inns_and_cathedrals;
 pub mod king_and_robber;
 pub mod river;
+pub mod traders_and_builders;
+
+use crate::action::Action;
+use crate::board::{OpenPosition, PlacedTile};
+use crate::config::{Config, ResolvedElements};
+use crate::error::PlayError;
+use crate::events::{FeatureScore, Sink};
+use crate::features::NodeId;
+use crate::figure::Figure;
+use crate::game::{Game, Pending};
+use crate::geometry::{Position, Rotation};
+use crate::tile::{FeatureKind, TileId, TileKind};
+use crate::turn::Flow;
+
+/// The expansions whose rules the engine implements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Expansion {
+    /// River I and River II (`river`).
+    River,
+    /// Inns & Cathedrals (`inns_and_cathedrals`).
+    InnsAndCathedrals,
+    /// Traders & Builders (`traders_and_builders`).
+    TradersAndBuilders,
+    /// The Count of Carcassonne (`count`).
+    Count,
+    /// King & Robber Baron (`king_and_robber`).
+    KingAndRobber,
+    /// The Cult (`cult`).
+    Cult,
+}
+
+/// A set of [`Expansion`]s, as a bit mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct ExpansionSet(u16);
+
+impl ExpansionSet {
+    #[inline(always)]
+    pub const fn contains(self, e: Expansion) -> bool {
+        self.0 & (1 << e as u16) != 0
+    }
+
+    fn insert(&mut self, e: Expansion) {
+        self.0 |= 1 << e as u16;
+    }
+}
+
+/// A hook point (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Hook {
+    StartingArea,
+    StartOfTurnPart,
+    DrawSource,
+    SetAside,
+    PlacementRule,
+    TileLaid,
+    TilePlaced,
+    TileTriggered,
+    AfterDeployment,
+    BeforeScoring,
+    FeatureValue,
+    FeatureCompleted,
+    FigureReturned,
+    BuildingsScored,
+    TurnPartScored,
+    AfterScoring,
+    EndOfTurnPart,
+    BeforeFinalScoring,
+    FieldBonus,
+    CityBeside,
+    FinalScoring,
+}
+
+impl Hook {
+    const fn bit(self) -> u32 {
+        1 << self as u32
+    }
+
+    /// The expansions that run at this pipeline hook, in order (spec `expansions.md` §4, §5).
+    const fn order(self) -> &'static [Expansion] {
+        use Expansion::*;
+        match self {
+            Hook::StartOfTurnPart => &[River, TradersAndBuilders, Count],
+            Hook::TileTriggered => &[River],
+            Hook::BeforeScoring | Hook::AfterScoring | Hook::BeforeFinalScoring => &[Count],
+            Hook::EndOfTurnPart => &[River, TradersAndBuilders],
+            _ => &[],
+        }
+    }
+}
+
+/// A set of [`Hook`]s, as a bit mask.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct HookSet(u32);
+
+impl HookSet {
+    fn of(hooks: &[Hook]) -> HookSet {
+        HookSet(hooks.iter().fold(0, |m, h| m | h.bit()))
+    }
+
+    #[inline(always)]
+    pub const fn contains(self, h: Hook) -> bool {
+        self.0 & h.bit() != 0
+    }
+}
+
+/// The expansions in play and their states: each field is present only when its expansion's
+/// rules are in play.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Expansions {
+    /// The expansions in play.
+    pub active: ExpansionSet,
+    /// The hooks anybody in play runs at.
+    pub hooks: HookSet,
+    /// The river stack, its open ends and the River II fork (river games).
+    pub river: Option<Box<river::River>>,
+    /// Trade goods per player and the builder's double turn (Traders & Builders).
+    pub traders: Option<Box<traders_and_builders::Traders>>,
+    /// The quarters of the City of Carcassonne and the Count (with the Count element).
+    pub city: Option<Box<count::City>>,
+    /// The King and the Robber Baron.
+    pub tokens: Option<king_and_robber::Tokens>,
+    /// The monasteries and shrines on the board (the Cult).
+    pub cult: Option<Box<cult::Cult>>,
+}
+
+impl Expansions {
+    /// The expansions `config` puts in play, with their initial states.
+    pub fn new(config: &Config, elements: &ResolvedElements) -> Expansions {
+        let mut e = Expansions::default();
+        let mut hooks: Vec<Hook> = Vec::new();
+        if let Some(river) = river::River::new(config) {
+            e.active.insert(Expansion::River);
+            e.river = Some(Box::new(river));
+            hooks.extend([
+                Hook::StartOfTurnPart,
+                Hook::DrawSource,
+                Hook::SetAside,
+                Hook::PlacementRule,
+                Hook::TileLaid,
+                Hook::TileTriggered,
+                Hook::EndOfTurnPart,
+            ]);
+            if elements.pig_herd {
+                hooks.push(Hook::FieldBonus);
+            }
+        }
+        if elements.inns || elements.cathedrals {
+            e.active.insert(Expansion::InnsAndCathedrals);
+            hooks.push(Hook::FeatureValue);
+        }
+        if elements.builders > 0 || elements.pigs > 0 || elements.goods {
+            e.active.insert(Expansion::TradersAndBuilders);
+            e.traders = Some(Box::default());
+            if elements.builders > 0 {
+                hooks.extend([Hook::StartOfTurnPart, Hook::TilePlaced, Hook::EndOfTurnPart]);
+            }
+            if elements.goods {
+                hooks.extend([Hook::FeatureCompleted, Hook::FinalScoring]);
+            }
+            if elements.pigs > 0 {
+                hooks.push(Hook::FieldBonus);
+            }
+        }
+        if config.sets.contains(&crate::TileSet::Count) {
+            e.active.insert(Expansion::Count);
+            hooks.extend([Hook::StartingArea, Hook::CityBeside]);
+            if elements.count {
+                e.city = Some(Box::new(count::City::new(config.first_player as u8)));
+                hooks.extend([
+                    Hook::StartOfTurnPart,
+                    Hook::TilePlaced,
+                    Hook::BeforeScoring,
+                    Hook::FigureReturned,
+                    Hook::AfterScoring,
+                    Hook::BeforeFinalScoring,
+                ]);
+            }
+        }
+        if elements.king || elements.robber_baron {
+            e.active.insert(Expansion::KingAndRobber);
+            e.tokens = Some(king_and_robber::Tokens::default());
+            hooks.extend([
+                Hook::FeatureCompleted,
+                Hook::TurnPartScored,
+                Hook::FinalScoring,
+            ]);
+        }
+        if cult::in_play(config) {
+            e.active.insert(Expansion::Cult);
+            e.cult = Some(Box::default());
+            hooks.extend([Hook::PlacementRule, Hook::TileLaid, Hook::BuildingsScored]);
+        }
+        e.hooks = HookSet::of(&hooks);
+        e
+    }
+
+    /// Bytes a clone copies on the heap.
+    pub fn heap_size(&self) -> usize {
+        self.river.as_ref().map_or(0, |r| r.heap_size())
+            + self
+                .traders
+                .as_ref()
+                .map_or(0, |_| std::mem::size_of::<traders_and_builders::Traders>())
+            + self.city.as_ref().map_or(0, |c| c.heap_size())
+            + self.cult.as_ref().map_or(0, |c| c.heap_size())
+    }
+}
+
+impl Game {
+    /// Whether any expansion in play runs at `hook`.
+    #[inline(always)]
+    pub(crate) fn has_hook(&self, hook: Hook) -> bool {
+        self.ext.hooks.contains(hook)
+    }
+
+    /// Whether `expansion` is in play.
+    #[inline(always)]
+    pub(crate) fn plays(&self, expansion: Expansion) -> bool {
+        self.ext.active.contains(expansion)
+    }
+
+    /// Runs the hooks of a pipeline step from the cursor on, in order; stops at the first that
+    /// does not say [`Flow::Continue`] (the cursor then points past it).
+    pub(crate) fn run_hooks<S: Sink>(&mut self, hook: Hook, sink: &mut S) -> Flow {
+        let order = hook.order();
+        while let Some(&expansion) = order.get(self.cursor.hook as usize) {
+            self.cursor.hook += 1;
+            if !self.plays(expansion) {
+                continue;
+            }
+            let flow = match (hook, expansion) {
+                (Hook::StartOfTurnPart, Expansion::River) => self.river_start_of_turn_part(),
+                (Hook::StartOfTurnPart, Expansion::TradersAndBuilders) => {
+                    self.traders_start_of_turn_part()
+                }
+                (Hook::StartOfTurnPart, Expansion::Count) => self.count_start_of_turn_part(),
+                (Hook::TileTriggered, Expansion::River) => self.river_tile_triggered(),
+                (Hook::BeforeScoring, Expansion::Count) => self.count_before_scoring(),
+                (Hook::AfterScoring, Expansion::Count) => self.count_after_scoring(),
+                (Hook::EndOfTurnPart, Expansion::River) => self.river_end_of_turn_part(),
+                (Hook::EndOfTurnPart, Expansion::TradersAndBuilders) => {
+                    self.traders_end_of_turn_part()
+                }
+                (Hook::BeforeFinalScoring, Expansion::Count) => self.count_before_final_scoring(),
+                _ => Flow::Continue,
+            };
+            if flow != Flow::Continue {
+                return flow;
+            }
+        }
+        let _ = sink;
+        Flow::Continue
+    }
+
+    // ----- the board -----
+
+    /// `StartingArea`: lays the starting area an expansion brings (the City of Carcassonne);
+    /// false if none does (the start tile is then laid).
+    pub(crate) fn lay_starting_area(&mut self) -> bool {
+        if self.plays(Expansion::Count) {
+            self.lay_city_of_carcassonne();
+            return true;
+        }
+        false
+    }
+
+    /// `DrawSource`: the number of tiles the next draw comes from, the expansions' stacks
+    /// first (the river's, RV-2), else the main stack.
+    #[inline]
+    pub(crate) fn drawable(&self) -> u32 {
+        if self.has_hook(Hook::DrawSource) {
+            if let Some(n) = self.river_drawable() {
+                return n;
+            }
+        }
+        self.stack.remaining()
+    }
+
+    /// The `k`-th tile (0-based, catalogue order of kinds) of those the next draw comes from.
+    pub(crate) fn nth_drawable(&self, k: u32) -> TileId {
+        if self.has_hook(Hook::DrawSource) {
+            if let Some(tile) = self.river_nth(k) {
+                return tile;
+            }
+        }
+        // `k` is below the main stack's count, so a tile exists; the fallback is never used.
+        self.stack.nth(k).unwrap_or(TileId(0))
+    }
+
+    /// Removes `tile` from the stack the next draw comes from; false if it is not there.
+    pub(crate) fn take_tile(&mut self, tile: TileId) -> bool {
+        if self.has_hook(Hook::DrawSource) {
+            if let Some(taken) = self.river_take(tile) {
+                return taken;
+            }
+        }
+        self.stack.take(tile)
+    }
+
+    /// The tiles the next draw comes from, with their copies.
+    pub(crate) fn draw_outcomes(&self) -> Vec<(TileId, u16)> {
+        if self.has_hook(Hook::DrawSource) {
+            if let Some(outcomes) = self.river_outcomes() {
+                return outcomes;
+            }
+        }
+        self.stack.outcomes()
+    }
+
+    /// Tiles the expansions hold in stacks of their own (the river's).
+    #[inline]
+    pub(crate) fn tiles_held_aside(&self) -> u32 {
+        self.ext.river.as_ref().map_or(0, |r| r.remaining())
+    }
+
+    /// `SetAside`: a drawn tile that fits nowhere, which an expansion may put aside instead of
+    /// discarding it (River II R2.5); true if one did.
+    pub(crate) fn set_aside_unplaceable<S: Sink>(&mut self, tile: TileId, sink: &mut S) -> bool {
+        self.has_hook(Hook::SetAside) && self.river_set_aside(tile, sink)
+    }
+
+    /// Whether an expansion constrains where `kind` may go beyond edge matching: river tiles
+    /// (RV-3), and monasteries and shrines with the Cult (CU.1).
+    #[inline(always)]
+    pub(crate) fn placement_is_constrained(&self, kind: &TileKind) -> bool {
+        kind.has_river || (kind.building.is_some() && self.plays(Expansion::Cult))
+    }
+
+    /// `PlacementRule`: the open positions a constrained tile may go to (the river's open ends
+    /// for a river tile, RV-3), and at each the rotations every rule in play allows.
+    pub(crate) fn for_each_constrained_placement(
+        &self,
+        tile: TileId,
+        mut visit: impl FnMut(&OpenPosition, u8) -> bool,
+    ) {
+        let kind = tile.kind();
+        let fits = |o: &OpenPosition| {
+            let mut fits = o.fitting(kind);
+            if fits != 0 && kind.has_river {
+                fits = self.river_fitting(kind, o, fits);
+            }
+            if fits != 0 && kind.building.is_some() && self.plays(Expansion::Cult) {
+                fits = self.building_fitting(kind, o, fits);
+            }
+            fits
+        };
+        match self.river_positions(kind) {
+            Some(positions) => {
+                for o in positions {
+                    if !visit(o, fits(o)) {
+                        return;
+                    }
+                }
+            }
+            None => {
+                for o in self.board.open_positions() {
+                    if !visit(o, fits(o)) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// `PlacementRule`: why an expansion forbids `kind` at the empty, edge-matching `pos` in
+    /// `rotation`, if one does.
+    pub(crate) fn placement_refusal(
+        &self,
+        kind: &TileKind,
+        pos: Position,
+        rotation: Rotation,
+    ) -> Option<&'static str> {
+        if kind.building.is_some()
+            && self.plays(Expansion::Cult)
+            && !self.building_allows(kind, pos)
+        {
+            return Some(cult::PLACEMENT_REFUSAL);
+        }
+        if kind.has_river && !self.river_allows(kind, pos, rotation) {
+            return Some(river::PLACEMENT_REFUSAL);
+        }
+        None
+    }
+
+    /// `TileLaid`: a tile joined the board (the start tile, the starting area, or the turn's
+    /// tile).
+    pub(crate) fn tile_laid(&mut self, kind: &TileKind, pos: Position, rotation: Rotation) {
+        if kind.has_river && self.plays(Expansion::River) {
+            self.advance_river(kind, pos, rotation);
+        }
+        if kind.building.is_some() && self.plays(Expansion::Cult) {
+            self.record_building(kind, pos);
+        }
+    }
+
+    /// `TilePlaced`: the active player placed the turn part's tile, laid at board index
+    /// `index`.
+    pub(crate) fn tile_placed(&mut self, index: usize) {
+        if self.plays(Expansion::TradersAndBuilders) {
+            self.note_double_turn(index);
+        }
+        if self.ext.city.is_some() {
+            self.note_last_placer();
+        }
+    }
+
+    // ----- figures -----
+
+    /// `FigureRule`: whether `figure` (not a follower: those follow the base rule) may go on
+    /// segment `segment` of the tile just laid, for the active player who has one in supply.
+    #[inline(never)]
+    pub(crate) fn expansion_figure_allowed(
+        &self,
+        placed: &PlacedTile,
+        segment: usize,
+        figure: Figure,
+    ) -> bool {
+        match figure {
+            Figure::Follower | Figure::LargeFollower => self.follower_allowed(placed, segment),
+            Figure::Builder => self.builder_allowed(placed, segment),
+            Figure::Pig => self.pig_allowed(placed, segment),
+        }
+    }
+
+    /// `FigureRule`: why `figure` may not go on segment `segment` of the tile just laid (its
+    /// rule only; supply and occupancy of followers are checked by the caller).
+    pub(crate) fn expansion_figure_refusal(
+        &self,
+        placed: &PlacedTile,
+        segment: usize,
+        figure: Figure,
+    ) -> Option<&'static str> {
+        match figure {
+            Figure::Follower | Figure::LargeFollower => None,
+            Figure::Builder => self.builder_refusal(placed, segment),
+            Figure::Pig => self.pig_refusal(placed, segment),
+        }
+    }
+
+    // ----- scoring -----
+
+    /// `FeatureValue`: lets the expansions change the value of a scored feature (inns and
+    /// cathedrals); `inn` and `cathedral` say whether the feature holds one.
+    pub(crate) fn feature_value(
+        &self,
+        points: &mut u32,
+        score: &mut FeatureScore,
+        inn: bool,
+        cathedral: bool,
+    ) {
+        if self.plays(Expansion::InnsAndCathedrals) {
+            self.inn_and_cathedral_value(points, score, inn, cathedral);
+        }
+    }
+
+    /// `FeatureCompleted`: a road or city was completed in this turn part (after its scoring,
+    /// occupied or not).
+    pub(crate) fn feature_completed<S: Sink>(
+        &mut self,
+        kind: FeatureKind,
+        root: NodeId,
+        sink: &mut S,
+    ) {
+        if self.ext.tokens.is_some() {
+            self.note_completion(kind, root);
+        }
+        if kind == FeatureKind::City && self.elements.goods {
+            self.take_goods(root, sink);
+        }
+    }
+
+    /// `FigureReturned`: a figure went back to `player`'s supply.
+    pub(crate) fn figure_returned(&mut self, player: u8, figure: Figure) {
+        self.note_returned(player, figure);
+    }
+
+    /// `BuildingsScored`: the monasteries and shrines completed and scored in this turn part.
+    pub(crate) fn buildings_scored<S: Sink>(&mut self, scored: &[NodeId], sink: &mut S) {
+        if self.plays(Expansion::Cult) {
+            self.settle_challenges(scored, sink);
+        }
+    }
+
+    /// `TurnPartScored`: every completed feature of the turn part has been scored.
+    pub(crate) fn turn_part_scored<S: Sink>(&mut self, sink: &mut S) {
+        if self.ext.tokens.is_some() {
+            self.award_tokens(sink);
+        }
+    }
+
+    /// `FieldBonus`: extra points per city for `player` as an owner of the field `root`:
+    /// whether their pig is in it (TB-6) and whether it holds a pig herd (R2.10).
+    pub(crate) fn field_bonus(&self, root: NodeId, player: usize) -> (bool, bool) {
+        let pig = self.elements.pigs > 0 && self.has_own_pig(root, player);
+        let herd =
+            self.elements.pig_herd && self.plays(Expansion::River) && self.has_pig_herd(root);
+        (pig, herd)
+    }
+
+    /// `CityBeside`: whether the placed tile lies beside a completed city outside the board
+    /// (the City of Carcassonne's pieces, C.5).
+    pub(crate) fn city_beside(&self, placed: &PlacedTile) -> bool {
+        self.plays(Expansion::Count) && placed.tile.kind().is_city_of_carcassonne()
+    }
+
+    /// `CityBeside`: completed cities outside the board (the City of Carcassonne counts as one
+    /// for the King, K.5).
+    pub(crate) fn completed_cities_off_board(&self) -> u16 {
+        self.plays(Expansion::Count) as u16
+    }
+
+    /// `FinalScoring`: the expansions' final awards, after the fields (F6): trade goods, then
+    /// the King and the Robber Baron.
+    pub(crate) fn expansions_final_scoring<S: Sink>(&mut self, sink: &mut S) {
+        if self.elements.goods && self.plays(Expansion::TradersAndBuilders) {
+            self.score_goods(sink);
+        }
+        if self.ext.tokens.is_some() {
+            self.score_tokens(sink);
+        }
+    }
+
+    // ----- decisions -----
+
+    /// The legal actions of an expansion's pending decision, into `out`.
+    pub(crate) fn expansion_actions(&self, out: &mut Vec<Action>) {
+        match self.pending {
+            Pending::DoubleTurn => self.double_turn_actions(out),
+            Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity | Pending::Market => {
+                self.city_actions(out)
+            }
+            Pending::Draw | Pending::Place { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
+        }
+    }
+
+    /// Checks `action` against an expansion's pending decision.
+    pub(crate) fn check_expansion_action(&self, action: Action) -> Result<(), PlayError> {
+        match self.pending {
+            Pending::DoubleTurn => self.check_double_turn_action(action),
+            Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity | Pending::Market => {
+                self.check_city_action(action)
+            }
+            pending @ (Pending::Draw
+            | Pending::Place { .. }
+            | Pending::Deploy { .. }
+            | Pending::GameOver) => Err(PlayError::WrongDecision {
+                action,
+                pending: pending.name(),
+            }),
+        }
+    }
+
+    /// Plays `action` (already checked) on an expansion's pending decision.
+    pub(crate) fn apply_expansion_action<S: Sink>(&mut self, action: Action, sink: &mut S) {
+        match self.pending {
+            Pending::DoubleTurn => self.apply_double_turn_action(action, sink),
+            Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity | Pending::Market => {
+                self.apply_city_action(action, sink)
+            }
+            Pending::Draw | Pending::Place { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
+        }
+    }
+}

@@ -2,16 +2,30 @@
 //! the start tile, the river tiles are drawn first (the fork by the youngest player, the lakes
 //! last), every river tile continues exactly one open river end (branches never join), and the
 //! river may not turn the same way twice in a row (or, as an option, JCloisterZone's
-//! look-ahead).
+//! look-ahead). After the River II volcano lake (and the spring laid against the City of
+//! Carcassonne) the same player plays a normal turn (R2.6, D-R2-9, D-R2-6); a river end that
+//! would close the last open end before the fork is placed goes back under the river stack
+//! (R2.5). The pig herd of River II gives the owners of its field +1 per city (R2.10).
 //!
-//! Hook points: [`Game`] keeps the open river ends ([`Game::open_river_ends`]); placement
-//! legality asks `Game::river_allows` for tiles with a river; laying a river tile calls
-//! `Game::advance_river`. The river stack phase lives in the game's stack.
+//! State: `River` (the river stack and its draw phases, the open ends, the fork's seat and
+//! interlude, the lake turn). Hooks: `StartOfTurnPart` (is the fork due?), `DrawSource`,
+//! `SetAside`, `PlacementRule`, `TileLaid` (open ends), `TileTriggered` (no deployment after
+//! the volcano lake or the spring laid against the City), `EndOfTurnPart` (the fork's
+//! interlude, the turn after a lake), `FieldBonus` (the pig herd).
 
-use crate::config::RiverTurnRule;
+use crate::board::OpenPosition;
+use crate::config::{Config, RiverTurnRule};
+use crate::events::{Event, Sink};
+use crate::features::NodeId;
 use crate::game::Game;
 use crate::geometry::{Position, Rotation, Side};
-use crate::tile::TileKind;
+use crate::stack::{nth_of, outcomes_of};
+use crate::tile::{Marker, TileId, TileKind, TileSet};
+use crate::turn::Flow;
+
+/// Why a river placement is refused (RV-3, R2.3–R2.5).
+pub(crate) const PLACEMENT_REFUSAL: &str = "a river tile must continue the open river end \
+     without joining branches or turning the same way twice in a row";
 
 /// An open end of the river: an empty position that a river tile must fill through `side`,
 /// and the turn of the river tile upstream (`0` straight, `1` right, `3` left, spec RV-3.2).
@@ -20,6 +34,145 @@ pub(crate) struct RiverEnd {
     pub pos: Position,
     pub side: Side,
     pub turn: u8,
+}
+
+/// The river's state in a game with river tiles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct River {
+    /// Copies left per tile kind in the river stack (drawn first, RV-2), lakes excluded.
+    stack: Vec<u16>,
+    /// The lakes, drawn when the river stack is empty (first any river tile put back under the
+    /// stack, R2.5).
+    lakes: Vec<TileId>,
+    /// The River II fork, kept aside for the youngest player (R2.2).
+    fork: Option<TileId>,
+    /// The spring, drawn first when the City of Carcassonne is the starting area (D-R2-6).
+    spring: Option<TileId>,
+    /// Whether the next draw is the fork.
+    fork_due: bool,
+    /// River tiles left (the lakes, the fork and the spring included).
+    remaining: u32,
+    /// The open river ends.
+    ends: Vec<RiverEnd>,
+    /// Whether the same player plays a normal turn after placing the volcano lake (R2.6) or
+    /// the spring against the City (D-R2-6).
+    lake_turn_due: bool,
+    /// The seat that places the River II fork (R2.2, D-R2-1).
+    fork_seat: u8,
+    /// While the fork's seat places the fork out of turn because only river ends were left
+    /// (R2.5): the seat whose turn part resumes afterwards, and whether that part was the
+    /// second of a double turn.
+    fork_interlude: Option<(u8, bool)>,
+}
+
+/// Which stack the next draw comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Spring,
+    Fork,
+    River,
+    Lake,
+}
+
+impl River {
+    /// The river of `config`, if it has river tiles (in its stack or as the start tile).
+    pub fn new(config: &Config) -> Option<River> {
+        let start_is_river =
+            !config.sets.contains(&TileSet::Count) && config.start_tile().tile.kind().has_river;
+        let city = config.sets.contains(&TileSet::Count);
+        let kinds = crate::catalogue::catalogue().tiles().len();
+        let mut river = River {
+            stack: vec![0; kinds],
+            lakes: Vec::new(),
+            fork: None,
+            spring: None,
+            fork_due: false,
+            remaining: 0,
+            ends: Vec::new(),
+            lake_turn_due: false,
+            fork_seat: if config.rules.river2_fork_first {
+                config.first_player
+            } else {
+                config.youngest_player.unwrap_or(config.first_player)
+            } as u8,
+            fork_interlude: None,
+        };
+        let mut any = false;
+        let mut add = |t: TileId, mut copies: u16| {
+            let kind = t.kind();
+            if !kind.has_river {
+                return;
+            }
+            any = true;
+            if kind.has_marker(Marker::Fork) && river.fork.is_none() {
+                river.fork = Some(t);
+                copies -= 1;
+            }
+            if city && kind.has_marker(Marker::Spring) && river.spring.is_none() {
+                river.spring = Some(t);
+                copies -= 1;
+            }
+            if kind.has_marker(Marker::Lake) {
+                river
+                    .lakes
+                    .extend(std::iter::repeat(t).take(copies as usize));
+            } else {
+                river.stack[t.index()] += copies;
+            }
+        };
+        match &config.stack {
+            Some(tiles) => tiles.iter().for_each(|&t| add(t, 1)),
+            None => config.for_each_set_stack_count(&mut add),
+        }
+        if !any && !start_is_river {
+            return None;
+        }
+        // Draws scan the counts: keep them only up to the last kind in play.
+        river.stack.truncate(
+            river
+                .stack
+                .iter()
+                .rposition(|&c| c > 0)
+                .map_or(0, |i| i + 1),
+        );
+        river.remaining = river.stack.iter().map(|&c| c as u32).sum::<u32>()
+            + river.lakes.len() as u32
+            + river.fork.is_some() as u32
+            + river.spring.is_some() as u32;
+        Some(river)
+    }
+
+    /// River tiles left to draw.
+    pub fn remaining(&self) -> u32 {
+        self.remaining
+    }
+
+    /// Bytes a clone copies on the heap.
+    pub fn heap_size(&self) -> usize {
+        std::mem::size_of::<River>()
+            + self.stack.len() * 2
+            + self.lakes.len() * std::mem::size_of::<TileId>()
+            + self.ends.len() * std::mem::size_of::<RiverEnd>()
+    }
+
+    /// The river stack the next draw comes from: the spring (D-R2-6), the fork when it is due,
+    /// the river tiles, then the lakes (RV-2); `None` when the main stack is drawn from.
+    fn phase(&self) -> Option<Phase> {
+        let fork = self.fork.is_some() as usize;
+        if self.remaining == 0 {
+            None
+        } else if self.spring.is_some() {
+            Some(Phase::Spring)
+        } else if self.fork_due && fork == 1 {
+            Some(Phase::Fork)
+        } else if self.remaining as usize > self.lakes.len() + fork {
+            Some(Phase::River)
+        } else if !self.lakes.is_empty() {
+            Some(Phase::Lake)
+        } else {
+            None
+        }
+    }
 }
 
 /// The sides of `kind` turned by `rotation` that carry the river, as a bit mask (bit `s` for
@@ -36,6 +189,164 @@ pub(crate) fn turn(inflow: Side, outflow: Side) -> u8 {
 }
 
 impl Game {
+    fn river(&self) -> Option<&River> {
+        self.ext.river.as_deref()
+    }
+
+    /// The open river ends: empty positions where the river continues, with the side of the
+    /// new tile that must carry it (empty in games without a river).
+    pub fn open_river_ends(&self) -> Vec<(Position, Side)> {
+        self.river()
+            .map(|r| r.ends.iter().map(|e| (e.pos, e.side)).collect())
+            .unwrap_or_default()
+    }
+
+    /// Whether the River II fork is still to be placed.
+    pub fn fork_pending(&self) -> bool {
+        self.river().is_some_and(|r| r.fork.is_some())
+    }
+
+    // ----- drawing -----
+
+    /// `StartOfTurnPart`: the fork is due when its seat plays (R2.2).
+    pub(crate) fn river_start_of_turn_part(&mut self) -> Flow {
+        let active = self.active;
+        if let Some(river) = self.ext.river.as_mut() {
+            river.fork_due = river.fork.is_some() && active == river.fork_seat;
+        }
+        Flow::Continue
+    }
+
+    /// `DrawSource`: tiles the next draw comes from, if the river stack deals it.
+    pub(crate) fn river_drawable(&self) -> Option<u32> {
+        let river = self.river()?;
+        Some(match river.phase()? {
+            Phase::River => {
+                river.remaining - river.lakes.len() as u32 - river.fork.is_some() as u32
+            }
+            Phase::Spring | Phase::Fork | Phase::Lake => 1,
+        })
+    }
+
+    /// `DrawSource`: the `k`-th tile of the river stack the next draw comes from.
+    pub(crate) fn river_nth(&self, k: u32) -> Option<TileId> {
+        let river = self.river()?;
+        match river.phase()? {
+            Phase::Spring => river.spring,
+            Phase::Fork => river.fork,
+            Phase::Lake => river.lakes.first().copied(),
+            Phase::River => nth_of(&river.stack, k),
+        }
+    }
+
+    /// `DrawSource`: the river stack's outcomes for the next draw, if it deals it.
+    pub(crate) fn river_outcomes(&self) -> Option<Vec<(TileId, u16)>> {
+        let river = self.river()?;
+        Some(match river.phase()? {
+            Phase::Spring => river.spring.map(|t| vec![(t, 1)]).unwrap_or_default(),
+            Phase::Fork => river.fork.map(|t| vec![(t, 1)]).unwrap_or_default(),
+            Phase::Lake => vec![(river.lakes[0], 1)],
+            Phase::River => outcomes_of(&river.stack),
+        })
+    }
+
+    /// `DrawSource`: takes `tile` from the river stack the next draw comes from; `None` if the
+    /// river does not deal the next draw, else whether the tile was there.
+    pub(crate) fn river_take(&mut self, tile: TileId) -> Option<bool> {
+        let river = self.ext.river.as_mut()?;
+        let taken = match river.phase()? {
+            Phase::Spring => {
+                let ok = river.spring == Some(tile);
+                if ok {
+                    river.spring = None;
+                }
+                ok
+            }
+            Phase::Fork => {
+                let ok = river.fork == Some(tile);
+                if ok {
+                    river.fork = None;
+                    river.fork_due = false;
+                }
+                ok
+            }
+            Phase::Lake => match river.lakes.iter().position(|l| *l == tile) {
+                Some(i) => {
+                    river.lakes.remove(i);
+                    true
+                }
+                None => false,
+            },
+            Phase::River => match river.stack.get_mut(tile.index()) {
+                Some(c) if *c > 0 => {
+                    *c -= 1;
+                    true
+                }
+                _ => false,
+            },
+        };
+        if taken {
+            river.remaining -= 1;
+        }
+        Some(taken)
+    }
+
+    /// `SetAside`: a drawn river end that would close the last open end before the fork is
+    /// placed goes under the river stack (R2.5); if nothing else is left, the fork's seat
+    /// places the fork now, out of turn, and this turn part resumes afterwards with a new draw.
+    pub(crate) fn river_set_aside<S: Sink>(&mut self, tile: TileId, sink: &mut S) -> bool {
+        let active = self.active;
+        let second_part = self.second_part;
+        let Some(river) = self.ext.river.as_mut() else {
+            return false;
+        };
+        if river.fork.is_none() || !tile.kind().has_river {
+            return false;
+        }
+        if S::WANTED {
+            sink.push(Event::TileDeferred {
+                player: active as usize,
+                tile,
+            });
+        }
+        river.lakes.insert(0, tile);
+        river.remaining += 1;
+        if river.stack.iter().all(|&c| c == 0) && active != river.fork_seat {
+            river.fork_interlude = Some((active, second_part));
+            self.active = river.fork_seat;
+            self.second_part = false;
+        }
+        true
+    }
+
+    // ----- placement -----
+
+    /// `PlacementRule`: the open positions a river tile may go to: the open river ends (each
+    /// once), or for the spring laid against the City of Carcassonne every open position;
+    /// `None` for other tiles (every open position).
+    pub(crate) fn river_positions(
+        &self,
+        kind: &TileKind,
+    ) -> Option<impl Iterator<Item = &OpenPosition> + '_> {
+        if !kind.has_river || kind.has_marker(Marker::Spring) {
+            return None;
+        }
+        let ends = self.river().map_or(&[][..], |r| r.ends.as_slice());
+        Some(ends.iter().enumerate().filter_map(move |(i, e)| {
+            let first = !ends[..i].iter().any(|o| o.pos == e.pos);
+            first.then(|| self.board.open_at(e.pos)).flatten()
+        }))
+    }
+
+    /// `PlacementRule`: of the rotations `fits` of river tile `kind` at `o`, those the river
+    /// rules allow.
+    pub(crate) fn river_fitting(&self, kind: &TileKind, o: &OpenPosition, fits: u8) -> u8 {
+        Rotation::ALL
+            .iter()
+            .filter(|r| fits & (1 << r.quarter_turns()) != 0 && self.river_allows(kind, o.pos, **r))
+            .fold(0, |m, r| m | 1 << r.quarter_turns())
+    }
+
     /// Whether a river tile may lie at `pos` in `rotation` beyond edge matching (RV-3): exactly
     /// one of its river edges touches the board (so it continues an open river end and never
     /// joins two ends), and it does not turn the way the tile upstream turned. Tiles without a
@@ -45,7 +356,7 @@ impl Game {
         if sides == 0 {
             return true;
         }
-        if kind.has_marker(crate::Marker::Spring) {
+        if kind.has_marker(Marker::Spring) {
             // The spring laid against the City of Carcassonne (D-R2-6): edge matching, and
             // its river must flow out to an empty position.
             return Side::ALL.into_iter().all(|s| {
@@ -63,9 +374,10 @@ impl Game {
             }
         }
         let Some(inflow) = inflow else { return false };
+        let ends = self.river().map_or(&[][..], |r| r.ends.as_slice());
         // A river end may not close the last open end while the River II fork is to come
         // (R2.5, D-R2-3).
-        if sides.count_ones() == 1 && self.river_ends.len() == 1 && self.fork_pending() {
+        if sides.count_ones() == 1 && ends.len() == 1 && self.fork_pending() {
             return false;
         }
         let outflows = Side::ALL
@@ -73,8 +385,7 @@ impl Game {
             .filter(|s| *s != inflow && sides & (1 << s.index()) != 0);
         match self.config.rules.river_turns {
             RiverTurnRule::NoImmediateSameTurn => {
-                let upstream = self
-                    .river_ends
+                let upstream = ends
                     .iter()
                     .find(|e| e.pos == pos && e.side == inflow)
                     .map_or(0, |e| e.turn);
@@ -102,17 +413,21 @@ impl Game {
         }
     }
 
-    /// Records the open river ends after a river tile (or the spring) was laid at `pos`.
+    /// `TileLaid`: records the open river ends after a river tile (or the spring) was laid at
+    /// `pos`.
     pub(crate) fn advance_river(&mut self, kind: &TileKind, pos: Position, rotation: Rotation) {
         let sides = river_sides(kind, rotation);
         if sides == 0 {
             return;
         }
+        let mut ends = match self.ext.river.as_mut() {
+            Some(river) => std::mem::take(&mut river.ends),
+            None => return,
+        };
         let inflow = Side::ALL.into_iter().find(|s| {
-            sides & (1 << s.index()) != 0
-                && self.river_ends.iter().any(|e| e.pos == pos && e.side == *s)
+            sides & (1 << s.index()) != 0 && ends.iter().any(|e| e.pos == pos && e.side == *s)
         });
-        self.river_ends.retain(|e| e.pos != pos);
+        ends.retain(|e| e.pos != pos);
         for outflow in Side::ALL {
             if sides & (1 << outflow.index()) == 0 || Some(outflow) == inflow {
                 continue;
@@ -120,19 +435,63 @@ impl Game {
             let turn = inflow.map_or(0, |i| turn(i, outflow));
             let next = pos.neighbour(outflow);
             if self.board.tile_at(next).is_none() {
-                self.river_ends.push(RiverEnd {
+                ends.push(RiverEnd {
                     pos: next,
                     side: outflow.opposite(),
                     turn,
                 });
             }
         }
+        if let Some(river) = self.ext.river.as_mut() {
+            river.ends = ends;
+        }
     }
 
-    /// The open river ends: empty positions where the river continues, with the side of the
-    /// new tile that must carry it.
-    pub fn open_river_ends(&self) -> Vec<(Position, Side)> {
-        self.river_ends.iter().map(|e| (e.pos, e.side)).collect()
+    // ----- the turn -----
+
+    /// `TileTriggered`: the volcano lake gives no action of its own; the same player then plays
+    /// a normal turn with a land tile (R2.6, D-R2-9). So does the spring laid against the City
+    /// of Carcassonne before the first turn (D-R2-6).
+    pub(crate) fn river_tile_triggered(&mut self) -> Flow {
+        let Some(kind) = self.last_placed().map(|p| p.tile.kind()) else {
+            return Flow::Continue;
+        };
+        if !(kind.has_river
+            && (kind.has_marker(Marker::Volcano) || kind.has_marker(Marker::Spring)))
+        {
+            return Flow::Continue;
+        }
+        if let Some(river) = self.ext.river.as_mut() {
+            river.lake_turn_due = true;
+        }
+        Flow::NoDeployment
+    }
+
+    /// `EndOfTurnPart`: after the fork's interlude the interrupted turn part resumes (R2.5; no
+    /// double turn comes of the interlude); after the volcano lake the same player plays again
+    /// (R2.6).
+    pub(crate) fn river_end_of_turn_part(&mut self) -> Flow {
+        let Some(river) = self.ext.river.as_mut() else {
+            return Flow::Continue;
+        };
+        if let Some((seat, second_part)) = river.fork_interlude.take() {
+            self.active = seat;
+            self.second_part = second_part;
+            return Flow::NextPartChosen;
+        }
+        if river.lake_turn_due {
+            river.lake_turn_due = false;
+            return Flow::NextPartChosen;
+        }
+        Flow::Continue
+    }
+
+    /// `FieldBonus`: whether the field with root `root` holds a River II pig herd (R2.10).
+    pub(crate) fn has_pig_herd(&self, root: NodeId) -> bool {
+        self.features.members(root).any(|m| {
+            let (placed, segment) = self.node_tile(m);
+            placed.tile.kind().segments[segment].pig_herd
+        })
     }
 }
 

@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use carcassonne::{
-    Action, Config, Event, FeatureKind, Figure, Game, Pending, Position, Rotation, Rules, Score,
-    StartTile, TileId, TileSet,
+    Action, Config, Event, FeatureKind, FeatureScore, FieldScore, Figure, Game, Pending, Position,
+    Reason, Rotation, Rules, Score, StartTile, TileId, TileSet,
 };
 
 /// The shared folder (`../shared` beside the repository, or `$CARCASSONNE_SHARED`). Panics —
@@ -139,10 +139,32 @@ pub fn scores(events: &[Event]) -> Vec<Score> {
     events.iter().filter_map(Event::score).cloned().collect()
 }
 
-/// `(player, points, kind)` of score events, for compact assertions.
+/// `(player, points, kind)` of the feature and field scores among `scores`, for compact
+/// assertions; panics on a score of another kind (goods, tokens).
 pub fn summary(scores: &[Score]) -> Vec<(usize, u32, FeatureKind)> {
     scores
         .iter()
-        .map(|s| (s.player, s.points, s.feature))
+        .map(|s| {
+            let kind = s
+                .feature()
+                .unwrap_or_else(|| panic!("{s} is not a feature or field score"));
+            (s.player, s.points, kind)
+        })
         .collect()
+}
+
+/// The facts of a feature score (road, city, monastery, shrine); panics on another kind.
+pub fn feature_score(s: &Score) -> &FeatureScore {
+    match &s.reason {
+        Reason::Feature(f) => f,
+        _ => panic!("{s} is not a feature score"),
+    }
+}
+
+/// The facts of a field score; panics on another kind.
+pub fn field_score(s: &Score) -> &FieldScore {
+    match &s.reason {
+        Reason::Field(f) => f,
+        _ => panic!("{s} is not a field score"),
+    }
 }

@@ -1,0 +1,69 @@
+//! Chance: the outcomes of chance nodes. A chance node is a tile draw today; the die of the
+//! flying machines and the hidden pools of animal tokens and messages become outcomes of their
+//! own as those sets land. [`Game::chance_outcomes`](crate::Game::chance_outcomes) lists the
+//! outcomes of the pending node with their probabilities; in explicit-draw games the caller
+//! supplies one with [`Game::resolve`](crate::Game::resolve), otherwise the engine draws from
+//! its seeded generator. Records store every outcome in order.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::ParseError;
+use crate::tile::TileId;
+
+/// The outcome of a chance node. Text and serde form: the tile id (`D`, `RI-C`), so records
+/// written before outcomes had other kinds read unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Outcome {
+    /// The tile drawn from the stack (spec B-3.1).
+    Tile(TileId),
+}
+
+impl Outcome {
+    /// The tile of a tile draw.
+    pub const fn tile(self) -> Option<TileId> {
+        match self {
+            Outcome::Tile(t) => Some(t),
+        }
+    }
+}
+
+impl From<TileId> for Outcome {
+    fn from(tile: TileId) -> Outcome {
+        Outcome::Tile(tile)
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Tile(t) => write!(f, "{t}"),
+        }
+    }
+}
+
+impl FromStr for Outcome {
+    type Err = ParseError;
+
+    /// Parses a tile id (`D`, `IC-K`, or a JCloisterZone id such as `BA/RCr`).
+    fn from_str(s: &str) -> Result<Outcome, ParseError> {
+        s.parse::<TileId>()
+            .map(Outcome::Tile)
+            .map_err(|e| ParseError::new("chance outcome", s, e.reason))
+    }
+}
+
+impl Serialize for Outcome {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Outcome {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Outcome, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,120 @@
+//! The main stack: the tiles left to draw, as copies per tile kind. Tiles an expansion deals
+//! first (the river's, RV-2) are held by that expansion; see `expansions::river`.
+
+use crate::config::Config;
+use crate::tile::{TileId, TileSet};
+
+/// The tiles left in the main stack, as counts per tile kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Stack {
+    /// Copies left per tile kind, up to the last kind the game uses.
+    counts: Vec<u16>,
+    /// Tiles left (the sum of `counts`).
+    remaining: u32,
+}
+
+impl Stack {
+    /// The main stack of `config`: its custom stack, or every tile of its sets less one copy of
+    /// the start tile (see [`Config::stack_tiles`]), less the tiles `held_aside` claims for
+    /// the stack of an expansion.
+    pub fn of(config: &Config, held_aside: impl Fn(TileId) -> bool) -> Stack {
+        // Sets whose kinds all carry the set's own tag and are all drawn, and nothing held
+        // aside: copies straight from the catalogue (the common case).
+        let plain = config.sets.iter().all(|s| {
+            !matches!(
+                s,
+                TileSet::River | TileSet::River2 | TileSet::Cult6 | TileSet::Count
+            )
+        });
+        let tiles = crate::catalogue::catalogue().tiles();
+        let mut counts;
+        if config.stack.is_none() && plain {
+            let wanted = config.sets.iter().fold(0u32, |m, s| m | 1 << *s as u32);
+            let last = tiles
+                .iter()
+                .rposition(|k| wanted & (1 << k.set as u32) != 0);
+            counts = vec![0; last.map_or(0, |l| l + 1)];
+            for (count, kind) in counts.iter_mut().zip(tiles) {
+                if wanted & (1 << kind.set as u32) != 0 {
+                    *count = kind.count as u16;
+                }
+            }
+            let start = config.start_tile().tile.index();
+            if counts.get(start).is_some_and(|&c| c > 0) {
+                counts[start] -= 1;
+            }
+        } else {
+            counts = vec![0u16; tiles.len()];
+            let mut add = |t: TileId, copies: u16| {
+                if !held_aside(t) {
+                    counts[t.index()] += copies;
+                }
+            };
+            match &config.stack {
+                Some(stack) => stack.iter().for_each(|&t| add(t, 1)),
+                None => config.for_each_set_stack_count(add),
+            }
+            // Draws scan the counts: keep them only up to the last kind in play.
+            counts.truncate(counts.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1));
+        }
+        let remaining = counts.iter().map(|&c| c as u32).sum();
+        Stack { counts, remaining }
+    }
+
+    /// Tiles left.
+    #[inline]
+    pub fn remaining(&self) -> u32 {
+        self.remaining
+    }
+
+    /// Removes one copy of `tile`; false (and nothing changes) if none is left.
+    #[inline]
+    pub fn take(&mut self, tile: TileId) -> bool {
+        match self.counts.get_mut(tile.index()) {
+            Some(c) if *c > 0 => {
+                *c -= 1;
+                self.remaining -= 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The `k`-th tile left (0-based, in catalogue order of kinds), if `k < remaining`.
+    #[inline]
+    pub fn nth(&self, k: u32) -> Option<TileId> {
+        nth_of(&self.counts, k)
+    }
+
+    /// Every tile kind left, with its copies.
+    pub fn outcomes(&self) -> Vec<(TileId, u16)> {
+        outcomes_of(&self.counts)
+    }
+
+    /// Bytes a clone copies on the heap.
+    pub fn heap_size(&self) -> usize {
+        self.counts.len() * std::mem::size_of::<u16>()
+    }
+}
+
+/// The `k`-th tile (0-based, in catalogue order of kinds) of copy counts `counts`.
+#[inline]
+pub(crate) fn nth_of(counts: &[u16], mut k: u32) -> Option<TileId> {
+    for (i, &c) in counts.iter().enumerate() {
+        if k < c as u32 {
+            return Some(TileId(i as u16));
+        }
+        k -= c as u32;
+    }
+    None
+}
+
+/// The tile kinds with copies left in `counts`, with their copies.
+pub(crate) fn outcomes_of(counts: &[u16]) -> Vec<(TileId, u16)> {
+    counts
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c > 0)
+        .map(|(i, &c)| (TileId(i as u16), c))
+        .collect()
+}

@@ -1,0 +1,261 @@
+//! The turn pipeline: the steps of a turn part in the order of spec `expansions.md` §4, and the
+//! steps of the end of the game in the order of §5.
+//!
+//! ```text
+//! StartOfTurnPart   phase 0   hooks: river (whose turn the fork is), Count (D-C-6 bookkeeping),
+//!                             Traders & Builders (no double turn due yet)
+//! Draw              1.1       chance node: the river's stack first (RV-2), then the main stack;
+//!                             a tile that fits nowhere is discarded (B-3.5) or, River II, put
+//!                             back under the river stack (R2.5)
+//! Place             1.2       decision; then hooks tile_laid (river ends, Cult buildings) and
+//!                             tile_placed (builder's double turn due, Count's last placer)
+//! TileTriggered     1.3–1.5   hooks: river (the volcano lake and the spring laid against the
+//!                             City give no deployment, R2.6, D-R2-6)
+//! Deploy            2         decision, skipped when nothing can be deployed
+//! AfterDeployment   2 (end)   hooks: none yet (ferries)
+//! BeforeScoring     3.1–3.2   hooks: Count (the movement round out of the quarters, C.3)
+//! Scoring           3.3       the completed features, with the scoring hooks (`scoring`)
+//! AfterScoring      3.4–4.5   hooks: Count (entering the City, C.2)
+//! EndOfTurnPart     4.6       hooks: river (the fork's interlude, the turn after a lake),
+//!                             Traders & Builders (the builder's second part, TB-3); otherwise
+//!                             the next player clockwise
+//! BeforeFinalScoring F1–F2    hooks: Count (the Market rounds, C.4)
+//! FinalScoring      F3–F6     final scoring (`scoring`), then the game is over
+//! ```
+//!
+//! The pipeline names no expansion: each step with hooks runs the hooks of the expansions in
+//! play, in the order `expansions` gives, and a hook may open a decision. The game then waits
+//! at a cursor (step and hook); the expansion's decisions are answered through
+//! [`Game::play`](crate::Game::play), and when its last one is answered the pipeline resumes
+//! after that hook. A game without expansions pays one bit test per step for all of this.
+
+use rand_core::RngCore;
+
+use crate::events::{Event, Sink};
+use crate::expansions::Hook;
+use crate::game::{Game, Pending};
+use crate::geometry::Position;
+use crate::tile::TileId;
+
+/// A step of the turn pipeline (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Step {
+    /// Phase 0: the start of a turn part.
+    StartOfTurnPart,
+    /// Phase 1.1: a tile is drawn (a chance node).
+    Draw,
+    /// Phase 1.2: the drawn tile is placed (a decision).
+    Place,
+    /// Phase 1.3–1.5: steps the placed tile triggers.
+    TileTriggered,
+    /// Phase 2: deployment or one of its alternatives (a decision).
+    Deploy,
+    /// Phase 2, end: steps after the deployment.
+    AfterDeployment,
+    /// Phase 3.1–3.2: before the completed features are scored.
+    BeforeScoring,
+    /// Phase 3.3: the completed features are scored.
+    Scoring,
+    /// Phase 3.4–4.5: after the scoring.
+    AfterScoring,
+    /// Phase 4.6: what comes next (another turn part, or the next player's turn).
+    EndOfTurnPart,
+    /// F1–F2: before the final scoring.
+    BeforeFinalScoring,
+    /// F3–F6: the final scoring.
+    FinalScoring,
+}
+
+/// Where the pipeline stands: the step, and within a step with hooks the next hook to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Cursor {
+    pub step: Step,
+    pub hook: u8,
+}
+
+impl Cursor {
+    pub const fn at(step: Step) -> Cursor {
+        Cursor { step, hook: 0 }
+    }
+}
+
+/// What a hook tells the pipeline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Flow {
+    /// Go on: the next hook, then the next step.
+    Continue,
+    /// The hook opened a decision; the pipeline resumes after this hook once the expansion
+    /// has its answers.
+    Wait,
+    /// `TileTriggered` only: the placed tile allows no deployment (the pipeline skips `Deploy`).
+    NoDeployment,
+    /// `EndOfTurnPart` only: the hook chose who plays the next turn part (the remaining hooks
+    /// and the default, the next player clockwise, are skipped).
+    NextPartChosen,
+}
+
+impl Game {
+    /// Moves the cursor to the start of `step`.
+    #[inline]
+    pub(crate) fn goto(&mut self, step: Step) {
+        self.cursor = Cursor::at(step);
+    }
+
+    /// Runs the pipeline from the cursor until a decision or a chance node is pending, or the
+    /// game is over.
+    pub(crate) fn advance<S: Sink>(&mut self, sink: &mut S) {
+        loop {
+            match self.cursor.step {
+                Step::StartOfTurnPart => {
+                    if self.has_hook(Hook::StartOfTurnPart) {
+                        self.run_hooks(Hook::StartOfTurnPart, sink);
+                    }
+                    self.goto(Step::Draw);
+                }
+                Step::Draw => {
+                    if self.tiles_left() == 0 {
+                        self.goto(Step::BeforeFinalScoring);
+                        continue;
+                    }
+                    if self.config.explicit_draws {
+                        self.ask(Pending::Draw, self.active);
+                        return;
+                    }
+                    let tile = self.deal_random_tile();
+                    if self.after_draw(tile, sink) {
+                        return;
+                    }
+                }
+                // Decisions: the game waits for `play`.
+                Step::Place | Step::Deploy => return,
+                Step::TileTriggered => {
+                    let flow = if self.has_hook(Hook::TileTriggered) {
+                        self.run_hooks(Hook::TileTriggered, sink)
+                    } else {
+                        Flow::Continue
+                    };
+                    match flow {
+                        Flow::Wait => return,
+                        Flow::NoDeployment => self.goto(Step::AfterDeployment),
+                        Flow::Continue | Flow::NextPartChosen => {
+                            if self.can_deploy_anything() {
+                                self.goto(Step::Deploy);
+                                let pos = self.last_placed().map_or(Position::new(0, 0), |p| p.pos);
+                                self.ask(Pending::Deploy { pos }, self.active);
+                                return;
+                            }
+                            self.goto(Step::AfterDeployment);
+                        }
+                    }
+                }
+                Step::AfterDeployment => {
+                    if self.has_hook(Hook::AfterDeployment)
+                        && self.run_hooks(Hook::AfterDeployment, sink) == Flow::Wait
+                    {
+                        return;
+                    }
+                    self.goto(Step::BeforeScoring);
+                }
+                Step::BeforeScoring => {
+                    if self.has_hook(Hook::BeforeScoring)
+                        && self.run_hooks(Hook::BeforeScoring, sink) == Flow::Wait
+                    {
+                        return;
+                    }
+                    self.goto(Step::Scoring);
+                }
+                Step::Scoring => {
+                    if let Some(index) = self.last_tile.take() {
+                        self.score_completed(index as usize, sink);
+                    }
+                    self.goto(Step::AfterScoring);
+                }
+                Step::AfterScoring => {
+                    if self.has_hook(Hook::AfterScoring)
+                        && self.run_hooks(Hook::AfterScoring, sink) == Flow::Wait
+                    {
+                        return;
+                    }
+                    self.goto(Step::EndOfTurnPart);
+                }
+                Step::EndOfTurnPart => {
+                    let flow = if self.has_hook(Hook::EndOfTurnPart) {
+                        self.run_hooks(Hook::EndOfTurnPart, sink)
+                    } else {
+                        Flow::Continue
+                    };
+                    match flow {
+                        Flow::Wait => return,
+                        Flow::NextPartChosen => {}
+                        Flow::Continue | Flow::NoDeployment => self.pass_turn(),
+                    }
+                    self.goto(Step::StartOfTurnPart);
+                }
+                Step::BeforeFinalScoring => {
+                    if self.has_hook(Hook::BeforeFinalScoring)
+                        && self.run_hooks(Hook::BeforeFinalScoring, sink) == Flow::Wait
+                    {
+                        return;
+                    }
+                    self.goto(Step::FinalScoring);
+                }
+                Step::FinalScoring => {
+                    self.decider = self.active;
+                    self.pending = Pending::GameOver;
+                    self.final_scoring(sink);
+                    if S::WANTED {
+                        sink.push(Event::GameOver {
+                            scores: self.scores(),
+                        });
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The end of a turn: the next player clockwise plays the first part of their turn.
+    pub(crate) fn pass_turn(&mut self) {
+        self.second_part = false;
+        self.active = ((self.active as usize + 1) % self.players()) as u8;
+    }
+
+    /// Sets the pending decision and the seat that takes it.
+    #[inline]
+    pub(crate) fn ask(&mut self, pending: Pending, decider: u8) {
+        self.pending = pending;
+        self.decider = decider;
+    }
+
+    /// Draws a tile with the seeded generator: tile number `(next_u64() * drawable) >> 64`, in
+    /// catalogue order of kinds, of the stack the next draw comes from.
+    fn deal_random_tile(&mut self) -> TileId {
+        let drawable = self.drawable();
+        let k = ((self.rng.next_u64() as u128 * drawable as u128) >> 64) as u32;
+        let tile = self.nth_drawable(k);
+        self.take_tile(tile);
+        tile
+    }
+
+    /// Records a drawn tile (already out of its stack). If it fits somewhere, its placement is
+    /// pending (returns true); otherwise it is discarded (B-3.5) or an expansion sets it aside
+    /// (River II R2.5), and the pipeline goes back to the start of the turn part for another
+    /// draw (returns false).
+    pub(crate) fn after_draw<S: Sink>(&mut self, tile: TileId, sink: &mut S) -> bool {
+        let player = self.active as usize;
+        self.outcomes.push(tile.into());
+        if S::WANTED {
+            sink.push(Event::TileDrawn { player, tile });
+        }
+        if self.is_placeable(tile) {
+            self.goto(Step::Place);
+            self.ask(Pending::Place { tile }, self.active);
+            return true;
+        }
+        if !self.set_aside_unplaceable(tile, sink) && S::WANTED {
+            sink.push(Event::TileDiscarded { player, tile });
+        }
+        self.goto(Step::StartOfTurnPart);
+        false
+    }
+}
