@@ -801,3 +801,102 @@ pub(crate) fn figure_info_to_c(f: &PlacedFigure) -> carc_figure_info {
         location: f.location.bits() as u32,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carcassonne::{Config, Game, TileSet};
+
+    /// Every value of every enum maps to a code of its own and back.
+    #[test]
+    fn every_enum_value_round_trips() {
+        let mut codes = std::collections::BTreeSet::new();
+        for f in Figure::ALL {
+            assert_eq!(figure_from_c(figure_to_c(f)), Ok(f));
+            codes.insert(figure_to_c(f));
+        }
+        assert_eq!(codes.len(), Figure::ALL.len());
+        for k in FeatureKind::ALL {
+            assert_eq!(feature_from_c(feature_to_c(k)), Ok(k));
+        }
+        for q in Quarter::ALL {
+            assert_eq!(quarter_from_c(quarter_to_c(q)), Ok(q));
+        }
+        for t in Token::ALL {
+            assert_eq!(token_from_c(token_to_c(t)), Ok(t));
+        }
+        let goods: std::collections::BTreeSet<u32> = Goods::ALL.map(goods_to_c).into();
+        assert_eq!(goods.len(), 3);
+        assert!(!goods.contains(&CARC_GOODS_NONE));
+        for bad in [4, 99, u32::MAX] {
+            assert!(figure_from_c(bad).is_err());
+            assert!(quarter_from_c(bad).is_err());
+        }
+        assert!(feature_from_c(6).is_err());
+        assert!(token_from_c(CARC_TOKEN_NONE).is_err());
+        assert!(outcome_from_c(1, 0).is_err());
+    }
+
+    /// Every legal action of whole games with every set crosses to C and back unchanged, and
+    /// every pending kind and chance outcome has its code.
+    #[test]
+    fn every_action_of_every_set_round_trips() {
+        let mut kinds = std::collections::BTreeSet::new();
+        let mut pendings = std::collections::BTreeSet::new();
+        for seed in 0..3 {
+            let mut config = Config::new(4);
+            config.sets = TileSet::ALL
+                .into_iter()
+                .filter(|s| *s != TileSet::Cult6)
+                .collect();
+            config.explicit_draws = seed == 0;
+            let mut game = Game::new(config, seed).unwrap();
+            let mut step = 0usize;
+            while !game.is_over() {
+                pendings.insert(pending_to_c(game.pending()));
+                if game.pending().is_chance() {
+                    let outcomes = game.chance_outcomes();
+                    for (o, p) in &outcomes {
+                        let c = outcome_to_c(*o, *p);
+                        assert_eq!(outcome_from_c(c.kind, c.value), Ok(*o));
+                    }
+                    game.resolve(outcomes[step % outcomes.len()].0).unwrap();
+                    step += 1;
+                    continue;
+                }
+                let legal = game.legal_actions();
+                for a in &legal {
+                    let c = action_to_c(a, 7);
+                    assert_eq!(c.epoch, 7);
+                    assert_eq!(action_from_c(&c), Ok(*a));
+                    kinds.insert(c.kind);
+                }
+                let city: Vec<_> = legal
+                    .iter()
+                    .filter(|a| matches!(a, Action::EnterCity { .. } | Action::LeaveCity { .. }))
+                    .collect();
+                let action = city.first().map_or(legal[step % legal.len()], |a| **a);
+                for e in game.play(action).unwrap() {
+                    let c = event_to_c(&e);
+                    assert_eq!(c.reason == CARC_REASON_NONE, e.score().is_none());
+                }
+                step += 1;
+            }
+        }
+        for kind in [
+            CARC_ACTION_PLACE,
+            CARC_ACTION_DEPLOY,
+            CARC_ACTION_PASS,
+            CARC_ACTION_ENTER_CITY,
+            CARC_ACTION_MOVE_COUNT,
+            CARC_ACTION_LEAVE_CITY,
+        ] {
+            assert!(kinds.contains(&kind), "action kind {kind} came up");
+        }
+        assert!(
+            pendings.contains(&CARC_PENDING_DRAW) && pendings.contains(&CARC_PENDING_ENTER_CITY)
+        );
+        let double_turn = action_to_c(&Action::DoubleTurn, 0);
+        assert_eq!(action_from_c(&double_turn), Ok(Action::DoubleTurn));
+    }
+}

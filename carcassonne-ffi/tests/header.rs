@@ -41,9 +41,11 @@ fn header_is_fresh() {
     );
 }
 
+/// The checked-in header (what C clients compile against) carries the crate's version.
 #[test]
 fn header_version_matches_the_crate() {
-    let header = generate();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../include/carcassonne.h");
+    let header = std::fs::read_to_string(&path).expect("include/carcassonne.h is readable");
     let version = env!("CARGO_PKG_VERSION");
     let parts: Vec<&str> = version.split('.').collect();
     for (name, value) in ["MAJOR", "MINOR", "PATCH"].iter().zip(parts) {

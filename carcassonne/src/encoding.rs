@@ -18,14 +18,15 @@
 //! outside the window are not shown.
 
 use crate::action::Action;
+use crate::expansions::count::CityIds;
 use crate::figure::Figure;
 use crate::game::{Game, Pending};
 use crate::geometry::{rotate_points, Position, Rotation};
-use crate::quarter::Quarter;
 use crate::tile::FeatureKind;
 
-/// Segment slots per figure kind in the deployment ids.
-const SEGMENT_SLOTS: usize = 16;
+/// Segment slots per figure kind in the deployment ids (also per tile in the City's `leave`
+/// ids).
+pub(crate) const SEGMENT_SLOTS: usize = 16;
 /// Figure kinds with room in the deployment ids.
 const FIGURE_SLOTS: usize = 8;
 
@@ -56,21 +57,14 @@ pub const OBSERVATION_PLANES: [&str; 19] = [
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ActionSpace {
     radius: i64,
-    /// Tiles of the game in all (the City's pieces included), for the City's move ids; 0
-    /// without the Count.
-    city_tiles: usize,
+    /// The ids of the City's decisions, in a game with the Count.
+    city: Option<CityIds>,
 }
-
-/// Quarters per figure slot in the City's ids.
-const QUARTERS: usize = 4;
-/// Figure kinds that enter and leave the City: follower and large follower.
-const CITY_FIGURES: usize = 2;
 
 impl ActionSpace {
     /// The numbering for `game`'s config.
     pub fn of(game: &Game) -> ActionSpace {
         let config = game.config();
-        let city = game.count_quarter().is_some();
         let pieces = if config.sets.contains(&crate::TileSet::Count) {
             12
         } else {
@@ -80,7 +74,7 @@ impl ActionSpace {
         ActionSpace {
             // The City's pieces reach 2 beyond the origin.
             radius: (tiles as i64 - 1).max(1) + if pieces > 1 { 2 } else { 0 },
-            city_tiles: if city { tiles } else { 0 },
+            city: game.count_quarter().is_some().then_some(CityIds { tiles }),
         }
     }
 
@@ -92,28 +86,14 @@ impl ActionSpace {
         self.side() * self.side() * 4
     }
 
-    /// First id of the City's actions: after the deployments.
-    fn city_base(&self) -> usize {
+    /// First id of the expansions' decisions: after the deployments.
+    fn expansions_base(&self) -> usize {
         self.placements() + FIGURE_SLOTS * SEGMENT_SLOTS
-    }
-
-    /// Ids of `enter` (figure × quarter) and `count` (quarter) actions; 0 without the Count.
-    fn city_small(&self) -> usize {
-        if self.city_tiles > 0 {
-            CITY_FIGURES * QUARTERS + QUARTERS
-        } else {
-            0
-        }
-    }
-
-    /// Ids of `leave` actions: target tile (board order) × segment × quarter × figure.
-    fn city_moves(&self) -> usize {
-        self.city_tiles * SEGMENT_SLOTS * QUARTERS * CITY_FIGURES
     }
 
     /// Number of ids: every id is below this.
     pub fn size(&self) -> usize {
-        self.city_base() + self.city_small() + self.city_moves() + 2
+        self.expansions_base() + self.city.map_or(0, |c| c.size()) + 2
     }
 
     /// The id of `action` in `game`'s current state, or `None` if the action has none (a
@@ -143,33 +123,8 @@ impl ActionSpace {
                 (segment < SEGMENT_SLOTS)
                     .then(|| self.placements() + figure.index() * SEGMENT_SLOTS + segment)
             }
-            Action::EnterCity { figure, quarter } => {
-                let f = figure.index();
-                (self.city_tiles > 0 && f < CITY_FIGURES)
-                    .then(|| self.city_base() + f * QUARTERS + quarter.index())
-            }
-            Action::MoveCount { quarter } => (self.city_tiles > 0)
-                .then(|| self.city_base() + CITY_FIGURES * QUARTERS + quarter.index()),
-            Action::LeaveCity {
-                figure,
-                quarter,
-                pos,
-                feature,
-                location,
-            } => {
-                let f = figure.index();
-                let tile = game.board().tiles().iter().position(|t| t.pos == pos)?;
-                let placed = game.board().tiles()[tile];
-                let segment =
-                    placed
-                        .tile
-                        .kind()
-                        .segment_with_location(feature, location, placed.rotation)?;
-                let index = ((tile * SEGMENT_SLOTS + segment) * QUARTERS + quarter.index())
-                    * CITY_FIGURES
-                    + f;
-                (f < CITY_FIGURES && segment < SEGMENT_SLOTS && tile < self.city_tiles)
-                    .then(|| self.city_base() + self.city_small() + index)
+            Action::EnterCity { .. } | Action::MoveCount { .. } | Action::LeaveCity { .. } => {
+                Some(self.expansions_base() + self.city?.id(game, action)?)
             }
             Action::DoubleTurn => Some(self.size() - 2),
             Action::Pass => Some(self.size() - 1),
@@ -203,35 +158,11 @@ impl ActionSpace {
                 rotation: Rotation::from_quarter_turns((id % 4) as u8),
             });
         }
-        if id >= self.city_base() {
-            let rest = id - self.city_base();
-            if rest < CITY_FIGURES * QUARTERS {
-                return Some(Action::EnterCity {
-                    figure: FIGURES[rest / QUARTERS],
-                    quarter: Quarter::ALL[rest % QUARTERS],
-                });
-            }
-            if rest < self.city_small() {
-                return Some(Action::MoveCount {
-                    quarter: Quarter::ALL[rest - CITY_FIGURES * QUARTERS],
-                });
-            }
-            let rest = rest - self.city_small();
-            let figure = FIGURES[rest % CITY_FIGURES];
-            let quarter = Quarter::ALL[(rest / CITY_FIGURES) % QUARTERS];
-            let cell = rest / (CITY_FIGURES * QUARTERS);
-            let placed = *game.board().tiles().get(cell / SEGMENT_SLOTS)?;
-            let seg = placed.tile.kind().segments.get(cell % SEGMENT_SLOTS)?;
-            return Some(Action::LeaveCity {
-                figure,
-                quarter,
-                pos: placed.pos,
-                feature: seg.kind,
-                location: seg.location(placed.rotation),
-            });
+        if id >= self.expansions_base() {
+            return self.city?.action(game, id - self.expansions_base());
         }
         let rest = id - self.placements();
-        let figure = FIGURES.get(rest / SEGMENT_SLOTS).copied()?;
+        let figure = Figure::ALL.get(rest / SEGMENT_SLOTS).copied()?;
         let placed = game.last_placed()?;
         let seg = placed.tile.kind().segments.get(rest % SEGMENT_SLOTS)?;
         Some(Action::Deploy {
@@ -259,9 +190,6 @@ impl ActionSpace {
         mask
     }
 }
-
-/// Figure kinds in id order (follower 0, large follower 1, builder 2, pig 3).
-const FIGURES: [Figure; 4] = Figure::ALL;
 
 /// The observation of `game` with window radius `radius`: a flat `u8` array of shape
 /// `(OBSERVATION_PLANES.len(), 2 * radius + 1, 2 * radius + 1)` in row-major order (see the

@@ -129,12 +129,6 @@ pub enum PlayError {
         /// Why it is illegal.
         reason: &'static str,
     },
-    /// Passing is not allowed now.
-    #[error("passing is not allowed: {reason}")]
-    CannotPass {
-        /// Why.
-        reason: &'static str,
-    },
 }
 
 /// A tile draw refused in explicit-draw mode. The game is unchanged.

@@ -1,81 +1,20 @@
 //! Perft-style golden counts: the number of action sequences of a given depth from fixed
-//! positions (start tile and a forced draw order; draws are not plies). The golden file
-//! `tests/data/perft.txt` gives the counts; its comments show the hand check of the first plies.
-//! Every node up to the tested depth is also checked against the naive oracle.
+//! positions (a start tile and a forced draw order; draws are not plies). The golden file
+//! `tests/data/perft.txt` gives the counts; its comments show the hand checks of the first
+//! plies.
+//!
+//! Every count is computed twice: by the engine (its legal actions at every node), and by the
+//! naive oracle of `common/oracle.rs` (at every node the legal set is derived from the board
+//! alone: edge matching, the river's and the Cult's placement rules, deployments of every
+//! figure; the engine only applies the actions). Both must equal the golden count at every
+//! depth, so the deep counts are confirmed independently of the engine's move generation.
 
 mod common;
 
 use std::collections::BTreeSet;
 
-use carcassonne::{Action, Config, Game, Pending, Rotation, Rules, StartTile};
+use carcassonne::{Action, Config, Game, Rotation, StartTile, TileSet};
 use common::{oracle::Oracle, tile};
-
-fn position(start: &str, draws: &[&str], farmers: bool) -> Game {
-    let mut config = Config::new(2);
-    config.explicit_draws = true;
-    config.start = Some(StartTile {
-        tile: tile(start),
-        rotation: Rotation::R0,
-    });
-    config.stack = Some(draws.iter().map(|t| tile(t)).collect());
-    config.rules = Rules::default();
-    config.rules.farmers = farmers;
-    Game::new(config, 0).unwrap()
-}
-
-/// Draws the next tile of the fixed order while a draw is pending.
-fn settle(game: &mut Game, order: &[&str]) {
-    while game.pending() == Pending::Draw {
-        let next = order[game.draws().len()];
-        game.draw(tile(next)).unwrap();
-    }
-}
-
-fn perft(game: &Game, order: &[&str], depth: usize, check: bool) -> u64 {
-    let mut game = game.clone();
-    settle(&mut game, order);
-    if depth == 0 || game.is_over() {
-        return 1;
-    }
-    let legal = game.legal_actions();
-    if check {
-        let oracle = Oracle::of(&game);
-        match game.pending() {
-            Pending::Place { tile } => {
-                let mine: BTreeSet<(i32, i32, u16)> = legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        Action::Place { pos, rotation, .. } => {
-                            Some((pos.x, pos.y, rotation.degrees()))
-                        }
-                        _ => None,
-                    })
-                    .collect();
-                assert_eq!(mine, oracle.placements(tile));
-            }
-            Pending::Deploy { pos } => {
-                let mine: BTreeSet<Action> = legal
-                    .iter()
-                    .copied()
-                    .filter(|a| *a != Action::Pass)
-                    .collect();
-                assert_eq!(
-                    mine,
-                    oracle.deployments(&game, pos, game.config().rules.farmers)
-                );
-            }
-            _ => {}
-        }
-    }
-    legal
-        .iter()
-        .map(|&a| {
-            let mut next = game.clone();
-            next.play_quiet(a).unwrap();
-            perft(&next, order, depth - 1, check)
-        })
-        .sum()
-}
 
 struct Golden {
     id: String,
@@ -83,6 +22,65 @@ struct Golden {
     draws: Vec<String>,
     farmers: bool,
     counts: Vec<u64>,
+    players: usize,
+    sets: Vec<TileSet>,
+}
+
+fn position(g: &Golden) -> Game {
+    let mut config = Config::new(g.players);
+    config.explicit_draws = true;
+    config.sets.extend(g.sets.iter().copied());
+    config.start = Some(StartTile {
+        tile: tile(&g.start),
+        rotation: Rotation::R0,
+    });
+    config.stack = Some(g.draws.iter().map(|t| tile(t)).collect());
+    config.rules.farmers = g.farmers;
+    Game::new(config, 0).unwrap()
+}
+
+/// Draws the next tile of the fixed order while a draw is pending.
+fn settle(game: &mut Game, order: &[String]) {
+    while game.pending().is_chance() {
+        let next = &order[game.draws().len()];
+        game.draw(tile(next)).unwrap();
+    }
+}
+
+/// The perft count with the legal sets from `legal`.
+fn perft(
+    game: &Game,
+    order: &[String],
+    depth: usize,
+    legal: &dyn Fn(&Game) -> BTreeSet<Action>,
+) -> u64 {
+    let mut game = game.clone();
+    settle(&mut game, order);
+    if depth == 0 || game.is_over() {
+        return 1;
+    }
+    legal(&game)
+        .into_iter()
+        .map(|a| {
+            let mut next = game.clone();
+            next.play_quiet(a)
+                .unwrap_or_else(|e| panic!("the engine refuses {a}: {e}"));
+            perft(&next, order, depth - 1, legal)
+        })
+        .sum()
+}
+
+fn engine_legal(game: &Game) -> BTreeSet<Action> {
+    let legal = game.legal_actions();
+    let set: BTreeSet<Action> = legal.iter().copied().collect();
+    assert_eq!(set.len(), legal.len(), "an action listed twice");
+    set
+}
+
+fn oracle_legal(game: &Game) -> BTreeSet<Action> {
+    Oracle::of(game)
+        .legal(game)
+        .unwrap_or_else(|| panic!("a decision the oracle does not know: {:?}", game.pending()))
 }
 
 fn golden() -> Vec<Golden> {
@@ -92,8 +90,8 @@ fn golden() -> Vec<Golden> {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|l| {
             let parts: Vec<&str> = l.split('|').map(str::trim).collect();
-            assert_eq!(parts.len(), 5, "bad perft line {l}");
-            Golden {
+            assert!(parts.len() == 5 || parts.len() == 6, "bad perft line {l}");
+            let mut g = Golden {
                 id: parts[0].to_owned(),
                 start: parts[1].to_owned(),
                 draws: parts[2].split_whitespace().map(str::to_owned).collect(),
@@ -102,22 +100,35 @@ fn golden() -> Vec<Golden> {
                     .split_whitespace()
                     .map(|n| n.parse().unwrap())
                     .collect(),
+                players: 2,
+                sets: Vec::new(),
+            };
+            for option in parts.get(5).map_or("", |o| *o).split_whitespace() {
+                match option.split_once('=') {
+                    Some(("players", n)) => g.players = n.parse().unwrap(),
+                    Some(("sets", sets)) => {
+                        g.sets = sets.split(',').map(|s| s.parse().unwrap()).collect()
+                    }
+                    _ => panic!("bad perft option {option} in {l}"),
+                }
             }
+            g
         })
         .collect()
 }
 
 #[test]
-fn perft_golden_counts() {
+fn perft_golden_counts_from_the_engine_and_the_oracle() {
     let cases = golden();
-    assert!(cases.len() >= 4);
+    assert!(cases.len() >= 10);
     for g in cases {
-        let order: Vec<&str> = g.draws.iter().map(String::as_str).collect();
-        let game = position(&g.start, &order, g.farmers);
+        let game = position(&g);
         for (i, &expected) in g.counts.iter().enumerate() {
             let depth = i + 1;
-            let got = perft(&game, &order, depth, depth <= 3);
-            assert_eq!(got, expected, "{} depth {depth}", g.id);
+            let engine = perft(&game, &g.draws, depth, &engine_legal);
+            assert_eq!(engine, expected, "{} depth {depth}: the engine", g.id);
+            let oracle = perft(&game, &g.draws, depth, &oracle_legal);
+            assert_eq!(oracle, expected, "{} depth {depth}: the oracle", g.id);
         }
     }
 }

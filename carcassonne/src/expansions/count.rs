@@ -31,6 +31,7 @@
 
 use crate::action::Action;
 use crate::config::MAX_PLAYERS;
+use crate::encoding::SEGMENT_SLOTS;
 use crate::error::PlayError;
 use crate::events::{Event, Sink};
 use crate::features::NodeId;
@@ -552,5 +553,89 @@ impl Game {
             Some(p) => self.ask(Pending::LeaveCity, p),
             None => self.advance(sink),
         }
+    }
+}
+
+/// The action ids of the City's decisions, relative to the first of them (see
+/// [`encoding`](crate::encoding)): `enter` (`figure · 4 + quarter`, follower or large
+/// follower), `count` (`quarter`), then `leave`
+/// (`((tile · 16 + segment) · 4 + quarter) · 2 + figure`, `tile` the target tile's index in
+/// board order, the City's pieces first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CityIds {
+    /// Tiles of the game in all, the City's pieces included.
+    pub tiles: usize,
+}
+
+/// Quarters per figure slot in the City's ids.
+const QUARTERS: usize = 4;
+
+impl CityIds {
+    /// Ids of `enter` and `count`.
+    const SMALL: usize = CITY_FIGURES.len() * QUARTERS + QUARTERS;
+
+    /// Number of ids.
+    pub fn size(&self) -> usize {
+        Self::SMALL + self.tiles * SEGMENT_SLOTS * QUARTERS * CITY_FIGURES.len()
+    }
+
+    /// The relative id of a City action, if it has one.
+    pub fn id(&self, game: &Game, action: Action) -> Option<usize> {
+        let slot = |figure: Figure| CITY_FIGURES.iter().position(|f| *f == figure);
+        match action {
+            Action::EnterCity { figure, quarter } => {
+                Some(slot(figure)? * QUARTERS + quarter.index())
+            }
+            Action::MoveCount { quarter } => Some(CITY_FIGURES.len() * QUARTERS + quarter.index()),
+            Action::LeaveCity {
+                figure,
+                quarter,
+                pos,
+                feature,
+                location,
+            } => {
+                let f = slot(figure)?;
+                let tile = game.board().tiles().iter().position(|t| t.pos == pos)?;
+                let placed = game.board().tiles()[tile];
+                let segment =
+                    placed
+                        .tile
+                        .kind()
+                        .segment_with_location(feature, location, placed.rotation)?;
+                let index = ((tile * SEGMENT_SLOTS + segment) * QUARTERS + quarter.index())
+                    * CITY_FIGURES.len()
+                    + f;
+                (segment < SEGMENT_SLOTS && tile < self.tiles).then_some(Self::SMALL + index)
+            }
+            _ => None,
+        }
+    }
+
+    /// The City action with relative id `rest`, if it names one in `game`'s state.
+    pub fn action(&self, game: &Game, rest: usize) -> Option<Action> {
+        if rest < CITY_FIGURES.len() * QUARTERS {
+            return Some(Action::EnterCity {
+                figure: CITY_FIGURES[rest / QUARTERS],
+                quarter: Quarter::ALL[rest % QUARTERS],
+            });
+        }
+        if rest < Self::SMALL {
+            return Some(Action::MoveCount {
+                quarter: Quarter::ALL[rest - CITY_FIGURES.len() * QUARTERS],
+            });
+        }
+        let rest = rest - Self::SMALL;
+        let figure = CITY_FIGURES[rest % CITY_FIGURES.len()];
+        let quarter = Quarter::ALL[(rest / CITY_FIGURES.len()) % QUARTERS];
+        let cell = rest / (CITY_FIGURES.len() * QUARTERS);
+        let placed = *game.board().tiles().get(cell / SEGMENT_SLOTS)?;
+        let seg = placed.tile.kind().segments.get(cell % SEGMENT_SLOTS)?;
+        Some(Action::LeaveCity {
+            figure,
+            quarter,
+            pos: placed.pos,
+            feature: seg.kind,
+            location: seg.location(placed.rotation),
+        })
     }
 }

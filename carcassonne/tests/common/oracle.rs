@@ -4,10 +4,15 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use carcassonne::{Action, EdgeKind, FeatureKind, Figure, Game, Position, Rotation, Side, TileId};
+use carcassonne::{
+    Action, EdgeKind, FeatureKind, Figure, Game, Marker, Position, RiverTurnRule, Rotation, Side,
+    TileId, TileSet,
+};
 
 pub struct Oracle {
     tiles: HashMap<Position, (TileId, Rotation)>,
+    /// The board's positions in the order the tiles were laid.
+    order: Vec<Position>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,7 +41,8 @@ impl Oracle {
             .iter()
             .map(|t| (t.pos, (t.tile, t.rotation)))
             .collect();
-        Oracle { tiles }
+        let order = game.board().tiles().iter().map(|t| t.pos).collect();
+        Oracle { tiles, order }
     }
 
     /// Points (rotated) owned by segment `seg` of the tile at `pos`.
@@ -263,5 +269,184 @@ impl Oracle {
             }
         }
         out
+    }
+
+    /// The sides of the tile at `p` (or of `tile` turned by `r`) that carry the river.
+    fn river_sides(tile: TileId, r: Rotation) -> Vec<u8> {
+        (0..4u8)
+            .filter(|&s| tile.kind().edge(Side::from_index(s), r) == EdgeKind::River)
+            .collect()
+    }
+
+    /// The direction of travel through side `s` outwards, as a vector.
+    fn out(s: u8) -> (i32, i32) {
+        let q = step(Position::new(0, 0), s);
+        (q.x, q.y)
+    }
+
+    /// How the river turns going from heading `a` to heading `b`: 0 straight, 1 right, -1
+    /// left (y grows south, so the sign of the cross product flips).
+    fn bend(a: (i32, i32), b: (i32, i32)) -> i32 {
+        (a.0 * b.1 - a.1 * b.0).signum()
+    }
+
+    /// For every river tile on the board: the side it was entered through (None for the first
+    /// one laid), found from the order the tiles were laid.
+    fn inflows(&self) -> HashMap<Position, Option<u8>> {
+        let mut out = HashMap::new();
+        for (i, &p) in self.order.iter().enumerate() {
+            let (t, r) = self.tiles[&p];
+            let sides = Self::river_sides(t, r);
+            if sides.is_empty() {
+                continue;
+            }
+            let inflow = sides.iter().copied().find(|&s| {
+                let q = step(p, s);
+                self.order[..i].contains(&q)
+            });
+            out.insert(p, inflow);
+        }
+        out
+    }
+
+    /// The river's open ends: (position of the river tile, side) with no tile beyond.
+    fn open_river_ends(&self, inflows: &HashMap<Position, Option<u8>>) -> usize {
+        inflows
+            .iter()
+            .map(|(&p, &inflow)| {
+                let (t, r) = self.tiles[&p];
+                Self::river_sides(t, r)
+                    .into_iter()
+                    .filter(|&s| Some(s) != inflow && !self.tiles.contains_key(&step(p, s)))
+                    .count()
+            })
+            .sum()
+    }
+
+    /// Every legal placement of the river tile `tile` (RV-3, R2.3–R2.5, OPT-4, D-R2-6),
+    /// derived from the board alone: edge matching; exactly one river edge against the board
+    /// (none for the spring laid against the City of Carcassonne, whose river must flow out to
+    /// empty positions); no two bends the same way in a row (or JCloisterZone's look-ahead);
+    /// while the River II fork is still to come, no lake closing the last open end.
+    pub fn river_placements(&self, game: &Game, tile: TileId) -> BTreeSet<(i32, i32, u16)> {
+        let config = game.config();
+        let inflows = self.inflows();
+        let spring = tile.kind().has_marker(Marker::Spring);
+        let fork_in_game = config.sets.contains(&TileSet::River2)
+            || config
+                .stack
+                .as_ref()
+                .is_some_and(|s| s.iter().any(|t| t.kind().has_marker(Marker::Fork)));
+        // Pending until drawn (it may have been drawn and discarded as unplaceable).
+        let fork_drawn = game
+            .draws()
+            .iter()
+            .any(|o| o.tile().is_some_and(|t| t.kind().has_marker(Marker::Fork)));
+        let fork_pending = fork_in_game && !fork_drawn;
+        let open_ends = self.open_river_ends(&inflows);
+        let mut out = BTreeSet::new();
+        for (x, y, degrees) in self.placements(tile) {
+            let q = Position::new(x, y);
+            let r = Rotation::from_degrees(degrees as u32).unwrap();
+            let sides = Self::river_sides(tile, r);
+            let touching: Vec<u8> = sides
+                .iter()
+                .copied()
+                .filter(|&s| self.tiles.contains_key(&step(q, s)))
+                .collect();
+            if spring {
+                if touching.is_empty() {
+                    out.insert((x, y, degrees));
+                }
+                continue;
+            }
+            let [s_in] = touching[..] else { continue };
+            if sides.len() == 1 && open_ends == 1 && fork_pending {
+                continue; // a lake may not close the last open end before the fork (R2.5)
+            }
+            let n = step(q, s_in);
+            let heading = {
+                let v = Self::out(s_in);
+                (-v.0, -v.1)
+            };
+            // The bend of the tile upstream on its way into `q`.
+            let upstream = match inflows.get(&n).copied().flatten() {
+                None => 0,
+                Some(n_in) => {
+                    let v = Self::out(n_in);
+                    Self::bend((-v.0, -v.1), heading)
+                }
+            };
+            let outflows: Vec<u8> = sides.iter().copied().filter(|&s| s != s_in).collect();
+            let legal = match config.rules.river_turns {
+                RiverTurnRule::NoImmediateSameTurn => outflows.iter().all(|&o| {
+                    let b = Self::bend(heading, Self::out(o));
+                    b == 0 || b != upstream
+                }),
+                RiverTurnRule::JczLookahead => outflows.iter().all(|&o| {
+                    let (dx, dy) = Self::out(o);
+                    let (lx, ly) = (dy, -dx);
+                    (1..=2).all(|k| {
+                        let c = Position::new(q.x + k * dx, q.y + k * dy);
+                        [0, 1, -1].iter().all(|&side| {
+                            let p = Position::new(c.x + side * lx, c.y + side * ly);
+                            !self.tiles.contains_key(&p)
+                        })
+                    })
+                }),
+            };
+            if legal {
+                out.insert((x, y, degrees));
+            }
+        }
+        out
+    }
+
+    /// The legal actions of `game`'s pending decision, derived from the board alone, for the
+    /// decisions the oracle knows: placements (edge matching, then the river's rules for a
+    /// river tile and the Cult's for a monastery or shrine when shrines are in play), and
+    /// deployments with the pass. `None` for other decisions.
+    pub fn legal(&self, game: &Game) -> Option<BTreeSet<Action>> {
+        match game.pending() {
+            carcassonne::Pending::Place { tile } => {
+                let mut placements = if tile.kind().edges().contains(&EdgeKind::River) {
+                    self.river_placements(game, tile)
+                } else {
+                    self.placements(tile)
+                };
+                let config = game.config();
+                let shrines = config.sets.contains(&TileSet::Cult)
+                    || config.sets.contains(&TileSet::Cult6)
+                    || config.stack.as_ref().is_some_and(|s| {
+                        s.iter().any(|t| {
+                            t.kind()
+                                .segments
+                                .iter()
+                                .any(|g| g.kind == FeatureKind::Shrine)
+                        })
+                    });
+                if shrines {
+                    let unique = config.rules.cult_unique_partner;
+                    placements
+                        .retain(|&(x, y, _)| self.cult_allows(tile, Position::new(x, y), unique));
+                }
+                Some(
+                    placements
+                        .into_iter()
+                        .map(|(x, y, d)| Action::Place {
+                            tile,
+                            pos: Position::new(x, y),
+                            rotation: Rotation::from_degrees(d as u32).unwrap(),
+                        })
+                        .collect(),
+                )
+            }
+            carcassonne::Pending::Deploy { pos } => {
+                let mut actions = self.deployments(game, pos, game.config().rules.farmers);
+                actions.insert(Action::Pass);
+                Some(actions)
+            }
+            _ => None,
+        }
     }
 }
