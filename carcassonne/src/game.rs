@@ -14,6 +14,7 @@ use crate::chance::Outcome;
 use crate::config::{Config, ResolvedElements, MAX_PLAYERS};
 use crate::error::{ConfigError, DrawError, PlayError};
 use crate::events::{Event, Quiet, Sink};
+use crate::expansions::river::River;
 use crate::expansions::{Expansions, Hook};
 use crate::features::{Features, NodeId};
 use crate::figure::Figure;
@@ -222,9 +223,12 @@ impl Game {
     pub fn new(config: Config, seed: u64) -> Result<Game, ConfigError> {
         config.validate()?;
         let elements = config.resolved_elements();
-        let ext = Expansions::new(&config, &elements);
-        let held_aside = ext.river.is_some();
-        let stack = Stack::of(&config, |t| held_aside && t.kind().has_river);
+        // The river's tiles are dealt first, from a stack of its own (RV-2).
+        let mut river = River::new(&config);
+        let stack = Stack::of(&config, |tile, copies| {
+            river.as_mut().is_some_and(|r| r.hold(tile, copies))
+        });
+        let ext = Expansions::new(&config, &elements, river.map(River::stacked));
         let capacity =
             (stack.remaining() + ext.river.as_ref().map_or(0, |r| r.remaining())) as usize + 1;
         let mut players = [PlayerState::default(); MAX_PLAYERS];
@@ -497,10 +501,20 @@ impl Game {
     /// path.
     #[inline(never)]
     fn push_constrained_placements(&self, tile: TileId, out: &mut Vec<Action>) {
-        self.for_each_constrained_placement(tile, |o, fits| {
-            push_rotations(tile, o, fits, out);
-            true
-        });
+        let kind = tile.kind();
+        let rules = self.placement_rules(kind);
+        match self.river_positions(kind) {
+            Some(positions) => {
+                for o in positions {
+                    push_rotations(tile, o, self.constrained_fitting(kind, o, rules), out);
+                }
+            }
+            None => {
+                for o in self.board.open_positions() {
+                    push_rotations(tile, o, self.constrained_fitting(kind, o, rules), out);
+                }
+            }
+        }
     }
 
     /// Number of legal actions of the pending decision, without building them.
@@ -824,20 +838,15 @@ impl Game {
                 if self.has_hook(Hook::TilePlaced) {
                     self.tile_placed(index);
                 }
-                self.goto(Step::TileTriggered);
-                self.advance(sink);
+                self.tile_triggered(sink);
             }
             (Pending::Deploy { .. }, Action::Deploy { figure, .. }) => {
                 if let (Some(segment), Some(placed)) = (segment, self.last_placed().copied()) {
                     self.deploy(&placed, segment, figure, sink);
                 }
-                self.goto(Step::AfterDeployment);
-                self.advance(sink);
+                self.after_deployment(sink);
             }
-            (Pending::Deploy { .. }, _) => {
-                self.goto(Step::AfterDeployment);
-                self.advance(sink);
-            }
+            (Pending::Deploy { .. }, _) => self.after_deployment(sink),
             _ => self.apply_expansion_action(action, sink),
         }
     }

@@ -15,9 +15,9 @@ pub(crate) struct Stack {
 
 impl Stack {
     /// The main stack of `config`: its custom stack, or every tile of its sets less one copy of
-    /// the start tile (see [`Config::stack_tiles`]), less the tiles `held_aside` claims for
-    /// the stack of an expansion.
-    pub fn of(config: &Config, held_aside: impl Fn(TileId) -> bool) -> Stack {
+    /// the start tile (see [`Config::stack_tiles`]), less the copies `hold_aside(tile, copies)`
+    /// takes for the stack of an expansion (it returns true when it took them).
+    pub fn of(config: &Config, mut hold_aside: impl FnMut(TileId, u16) -> bool) -> Stack {
         // Sets whose kinds all carry the set's own tag and are all drawn, and nothing held
         // aside: copies straight from the catalogue (the common case).
         let plain = config.sets.iter().all(|s| {
@@ -46,7 +46,7 @@ impl Stack {
         } else {
             counts = vec![0u16; tiles.len()];
             let mut add = |t: TileId, copies: u16| {
-                if !held_aside(t) {
+                if !hold_aside(t, copies) {
                     counts[t.index()] += copies;
                 }
             };

@@ -52,10 +52,9 @@ pub(crate) enum Step {
     Deploy,
     /// Phase 2, end: steps after the deployment.
     AfterDeployment,
-    /// Phase 3.1–3.2: before the completed features are scored.
+    /// Phase 3.1–3.2: before the completed features are scored. (Phase 3.3, the scoring,
+    /// never waits, so no cursor stands there.)
     BeforeScoring,
-    /// Phase 3.3: the completed features are scored.
-    Scoring,
     /// Phase 3.4–4.5: after the scoring.
     AfterScoring,
     /// Phase 4.6: what comes next (another turn part, or the next player's turn).
@@ -102,115 +101,142 @@ impl Game {
     }
 
     /// Runs the pipeline from the cursor until a decision or a chance node is pending, or the
-    /// game is over.
+    /// game is over. The cursor is read once; from there each step calls the next directly, in
+    /// the order of the table above (a loop over a `match` would cost an unpredictable
+    /// indirect jump per step).
     pub(crate) fn advance<S: Sink>(&mut self, sink: &mut S) {
+        match self.cursor.step {
+            Step::StartOfTurnPart => self.start_of_turn_part(sink),
+            Step::Draw => self.draw_step(sink),
+            // Decisions: the game waits for `play`.
+            Step::Place | Step::Deploy => {}
+            Step::TileTriggered => self.tile_triggered(sink),
+            Step::AfterDeployment => self.after_deployment(sink),
+            Step::BeforeScoring => self.before_scoring(sink),
+            Step::AfterScoring => self.after_scoring(sink),
+            Step::EndOfTurnPart => self.end_of_turn_part(sink),
+            Step::BeforeFinalScoring => self.before_final_scoring(sink),
+            Step::FinalScoring => self.final_scoring_step(sink),
+        }
+    }
+
+    /// Runs the hooks of `step` (from the cursor's hook when resuming at that step).
+    #[inline]
+    fn hooks_of<S: Sink>(&mut self, step: Step, hook: Hook, sink: &mut S) -> Flow {
+        if !self.has_hook(hook) {
+            return Flow::Continue;
+        }
+        if self.cursor.step != step {
+            self.goto(step);
+        }
+        self.run_hooks(hook, sink)
+    }
+
+    /// Phase 0.
+    fn start_of_turn_part<S: Sink>(&mut self, sink: &mut S) {
+        self.hooks_of(Step::StartOfTurnPart, Hook::StartOfTurnPart, sink);
+        self.draw_step(sink);
+    }
+
+    /// Phase 1.1: a tile is drawn (explicit draws: the game waits for it), until one fits
+    /// somewhere; with no tile left, the end of the game.
+    fn draw_step<S: Sink>(&mut self, sink: &mut S) {
+        self.goto(Step::Draw);
         loop {
-            match self.cursor.step {
-                Step::StartOfTurnPart => {
-                    if self.has_hook(Hook::StartOfTurnPart) {
-                        self.run_hooks(Hook::StartOfTurnPart, sink);
-                    }
-                    self.goto(Step::Draw);
-                }
-                Step::Draw => {
-                    if self.tiles_left() == 0 {
-                        self.goto(Step::BeforeFinalScoring);
-                        continue;
-                    }
-                    if self.config.explicit_draws {
-                        self.ask(Pending::Draw, self.active);
-                        return;
-                    }
-                    let tile = self.deal_random_tile();
-                    if self.after_draw(tile, sink) {
-                        return;
-                    }
-                }
-                // Decisions: the game waits for `play`.
-                Step::Place | Step::Deploy => return,
-                Step::TileTriggered => {
-                    let flow = if self.has_hook(Hook::TileTriggered) {
-                        self.run_hooks(Hook::TileTriggered, sink)
-                    } else {
-                        Flow::Continue
-                    };
-                    match flow {
-                        Flow::Wait => return,
-                        Flow::NoDeployment => self.goto(Step::AfterDeployment),
-                        Flow::Continue | Flow::NextPartChosen => {
-                            if self.can_deploy_anything() {
-                                self.goto(Step::Deploy);
-                                let pos = self.last_placed().map_or(Position::new(0, 0), |p| p.pos);
-                                self.ask(Pending::Deploy { pos }, self.active);
-                                return;
-                            }
-                            self.goto(Step::AfterDeployment);
-                        }
-                    }
-                }
-                Step::AfterDeployment => {
-                    if self.has_hook(Hook::AfterDeployment)
-                        && self.run_hooks(Hook::AfterDeployment, sink) == Flow::Wait
-                    {
-                        return;
-                    }
-                    self.goto(Step::BeforeScoring);
-                }
-                Step::BeforeScoring => {
-                    if self.has_hook(Hook::BeforeScoring)
-                        && self.run_hooks(Hook::BeforeScoring, sink) == Flow::Wait
-                    {
-                        return;
-                    }
-                    self.goto(Step::Scoring);
-                }
-                Step::Scoring => {
-                    if let Some(index) = self.last_tile.take() {
-                        self.score_completed(index as usize, sink);
-                    }
-                    self.goto(Step::AfterScoring);
-                }
-                Step::AfterScoring => {
-                    if self.has_hook(Hook::AfterScoring)
-                        && self.run_hooks(Hook::AfterScoring, sink) == Flow::Wait
-                    {
-                        return;
-                    }
-                    self.goto(Step::EndOfTurnPart);
-                }
-                Step::EndOfTurnPart => {
-                    let flow = if self.has_hook(Hook::EndOfTurnPart) {
-                        self.run_hooks(Hook::EndOfTurnPart, sink)
-                    } else {
-                        Flow::Continue
-                    };
-                    match flow {
-                        Flow::Wait => return,
-                        Flow::NextPartChosen => {}
-                        Flow::Continue | Flow::NoDeployment => self.pass_turn(),
-                    }
-                    self.goto(Step::StartOfTurnPart);
-                }
-                Step::BeforeFinalScoring => {
-                    if self.has_hook(Hook::BeforeFinalScoring)
-                        && self.run_hooks(Hook::BeforeFinalScoring, sink) == Flow::Wait
-                    {
-                        return;
-                    }
-                    self.goto(Step::FinalScoring);
-                }
-                Step::FinalScoring => {
-                    self.decider = self.active;
-                    self.pending = Pending::GameOver;
-                    self.final_scoring(sink);
-                    if S::WANTED {
-                        sink.push(Event::GameOver {
-                            scores: self.scores(),
-                        });
-                    }
-                    return;
-                }
+            if self.tiles_left() == 0 {
+                return self.before_final_scoring(sink);
             }
+            if self.config.explicit_draws {
+                self.ask(Pending::Draw, self.active);
+                return;
+            }
+            let tile = self.deal_random_tile();
+            if self.after_draw(tile, sink) {
+                return;
+            }
+            // Discarded or set aside: the turn part starts again.
+            self.hooks_of(Step::StartOfTurnPart, Hook::StartOfTurnPart, sink);
+            self.goto(Step::Draw);
+        }
+    }
+
+    /// Phase 1.3–1.5, then the deployment decision (phase 2) unless nothing can be deployed.
+    pub(crate) fn tile_triggered<S: Sink>(&mut self, sink: &mut S) {
+        match self.hooks_of(Step::TileTriggered, Hook::TileTriggered, sink) {
+            Flow::Wait => return,
+            Flow::NoDeployment => return self.after_deployment(sink),
+            Flow::Continue | Flow::NextPartChosen => {}
+        }
+        if self.can_deploy_anything() {
+            self.goto(Step::Deploy);
+            let pos = self.last_placed().map_or(Position::new(0, 0), |p| p.pos);
+            self.ask(Pending::Deploy { pos }, self.active);
+            return;
+        }
+        self.after_deployment(sink);
+    }
+
+    /// Phase 2, end.
+    pub(crate) fn after_deployment<S: Sink>(&mut self, sink: &mut S) {
+        if self.hooks_of(Step::AfterDeployment, Hook::AfterDeployment, sink) == Flow::Wait {
+            return;
+        }
+        self.before_scoring(sink);
+    }
+
+    /// Phase 3.1–3.2.
+    fn before_scoring<S: Sink>(&mut self, sink: &mut S) {
+        if self.hooks_of(Step::BeforeScoring, Hook::BeforeScoring, sink) == Flow::Wait {
+            return;
+        }
+        self.scoring(sink);
+    }
+
+    /// Phase 3.3: the completed features of the turn part's tile.
+    fn scoring<S: Sink>(&mut self, sink: &mut S) {
+        if let Some(index) = self.last_tile.take() {
+            self.score_completed(index as usize, sink);
+        }
+        self.after_scoring(sink);
+    }
+
+    /// Phase 3.4–4.5.
+    fn after_scoring<S: Sink>(&mut self, sink: &mut S) {
+        if self.hooks_of(Step::AfterScoring, Hook::AfterScoring, sink) == Flow::Wait {
+            return;
+        }
+        self.end_of_turn_part(sink);
+    }
+
+    /// Phase 4.6: another turn part, or the next player's turn.
+    fn end_of_turn_part<S: Sink>(&mut self, sink: &mut S) {
+        match self.hooks_of(Step::EndOfTurnPart, Hook::EndOfTurnPart, sink) {
+            Flow::Wait => return,
+            Flow::NextPartChosen => {}
+            Flow::Continue | Flow::NoDeployment => self.pass_turn(),
+        }
+        self.goto(Step::StartOfTurnPart);
+        self.start_of_turn_part(sink);
+    }
+
+    /// F1–F2.
+    fn before_final_scoring<S: Sink>(&mut self, sink: &mut S) {
+        if self.hooks_of(Step::BeforeFinalScoring, Hook::BeforeFinalScoring, sink) == Flow::Wait {
+            return;
+        }
+        self.final_scoring_step(sink);
+    }
+
+    /// F3–F6: the final scoring; the game is over.
+    fn final_scoring_step<S: Sink>(&mut self, sink: &mut S) {
+        self.goto(Step::FinalScoring);
+        self.decider = self.active;
+        self.pending = Pending::GameOver;
+        self.final_scoring(sink);
+        if S::WANTED {
+            sink.push(Event::GameOver {
+                scores: self.scores(),
+            });
         }
     }
 

@@ -205,6 +205,13 @@ impl Game {
     /// movement round if anybody can move.
     pub(crate) fn count_before_scoring(&mut self) -> Flow {
         let scores = self.players.map(|p| p.score);
+        let Some(city) = self.ext.city.as_mut() else {
+            return Flow::Continue;
+        };
+        city.before = scores;
+        if city.figures.is_empty() {
+            return Flow::Continue; // nobody can move
+        }
         let targets = match self.last_tile {
             Some(index) => self.completed_occupied(index as usize),
             None => Vec::new(),
@@ -217,7 +224,6 @@ impl Game {
         let Some(city) = self.ext.city.as_mut() else {
             return Flow::Continue;
         };
-        city.before = scores;
         let Some(&first) = order.first() else {
             return Flow::Continue;
         };

@@ -137,8 +137,8 @@ impl Hook {
 pub(crate) struct HookSet(u32);
 
 impl HookSet {
-    fn of(hooks: &[Hook]) -> HookSet {
-        HookSet(hooks.iter().fold(0, |m, h| m | h.bit()))
+    fn insert(&mut self, hooks: &[Hook]) {
+        self.0 |= hooks.iter().fold(0, |m, h| m | h.bit());
     }
 
     #[inline(always)]
@@ -168,14 +168,19 @@ pub(crate) struct Expansions {
 }
 
 impl Expansions {
-    /// The expansions `config` puts in play, with their initial states.
-    pub fn new(config: &Config, elements: &ResolvedElements) -> Expansions {
+    /// The expansions `config` puts in play, with their initial states; `river` is the river
+    /// with its stack, if the game has one.
+    pub fn new(
+        config: &Config,
+        elements: &ResolvedElements,
+        river: Option<river::River>,
+    ) -> Expansions {
         let mut e = Expansions::default();
-        let mut hooks: Vec<Hook> = Vec::new();
-        if let Some(river) = river::River::new(config) {
+        let hooks = &mut e.hooks;
+        if let Some(river) = river {
             e.active.insert(Expansion::River);
             e.river = Some(Box::new(river));
-            hooks.extend([
+            hooks.insert(&[
                 Hook::StartOfTurnPart,
                 Hook::DrawSource,
                 Hook::SetAside,
@@ -185,32 +190,32 @@ impl Expansions {
                 Hook::EndOfTurnPart,
             ]);
             if elements.pig_herd {
-                hooks.push(Hook::FieldBonus);
+                hooks.insert(&[Hook::FieldBonus]);
             }
         }
         if elements.inns || elements.cathedrals {
             e.active.insert(Expansion::InnsAndCathedrals);
-            hooks.push(Hook::FeatureValue);
+            hooks.insert(&[Hook::FeatureValue]);
         }
         if elements.builders > 0 || elements.pigs > 0 || elements.goods {
             e.active.insert(Expansion::TradersAndBuilders);
             e.traders = Some(Box::default());
             if elements.builders > 0 {
-                hooks.extend([Hook::StartOfTurnPart, Hook::TilePlaced, Hook::EndOfTurnPart]);
+                hooks.insert(&[Hook::StartOfTurnPart, Hook::TilePlaced, Hook::EndOfTurnPart]);
             }
             if elements.goods {
-                hooks.extend([Hook::FeatureCompleted, Hook::FinalScoring]);
+                hooks.insert(&[Hook::FeatureCompleted, Hook::FinalScoring]);
             }
             if elements.pigs > 0 {
-                hooks.push(Hook::FieldBonus);
+                hooks.insert(&[Hook::FieldBonus]);
             }
         }
         if config.sets.contains(&crate::TileSet::Count) {
             e.active.insert(Expansion::Count);
-            hooks.extend([Hook::StartingArea, Hook::CityBeside]);
+            hooks.insert(&[Hook::StartingArea, Hook::CityBeside]);
             if elements.count {
                 e.city = Some(Box::new(count::City::new(config.first_player as u8)));
-                hooks.extend([
+                hooks.insert(&[
                     Hook::StartOfTurnPart,
                     Hook::TilePlaced,
                     Hook::BeforeScoring,
@@ -223,7 +228,7 @@ impl Expansions {
         if elements.king || elements.robber_baron {
             e.active.insert(Expansion::KingAndRobber);
             e.tokens = Some(king_and_robber::Tokens::default());
-            hooks.extend([
+            hooks.insert(&[
                 Hook::FeatureCompleted,
                 Hook::TurnPartScored,
                 Hook::FinalScoring,
@@ -232,9 +237,8 @@ impl Expansions {
         if cult::in_play(config) {
             e.active.insert(Expansion::Cult);
             e.cult = Some(Box::default());
-            hooks.extend([Hook::PlacementRule, Hook::TileLaid, Hook::BuildingsScored]);
+            hooks.insert(&[Hook::PlacementRule, Hook::TileLaid, Hook::BuildingsScored]);
         }
-        e.hooks = HookSet::of(&hooks);
         e
     }
 
@@ -370,35 +374,56 @@ impl Game {
         kind.has_river || (kind.building.is_some() && self.plays(Expansion::Cult))
     }
 
-    /// `PlacementRule`: the open positions a constrained tile may go to (the river's open ends
-    /// for a river tile, RV-3), and at each the rotations every rule in play allows.
+    /// `PlacementRule`: which placement rules apply to `kind`: the river's (a river tile) and the
+    /// Cult's (a monastery or shrine with the Cult in play).
+    #[inline(always)]
+    pub(crate) fn placement_rules(&self, kind: &TileKind) -> (bool, bool) {
+        (
+            kind.has_river,
+            kind.building.is_some() && self.plays(Expansion::Cult),
+        )
+    }
+
+    /// `PlacementRule`: the rotations of `kind` at the open position `o` that edge matching
+    /// and the placement rules `(river, cult)` allow.
+    #[inline(always)]
+    pub(crate) fn constrained_fitting(
+        &self,
+        kind: &TileKind,
+        o: &OpenPosition,
+        (river, cult): (bool, bool),
+    ) -> u8 {
+        let mut fits = o.fitting(kind);
+        if fits != 0 && river {
+            fits = self.river_fitting(kind, o, fits);
+        }
+        if fits != 0 && cult {
+            fits = self.building_fitting(kind, o, fits);
+        }
+        fits
+    }
+
+    /// `PlacementRule`: calls `visit` with each open position a constrained tile may go to (the
+    /// river's open ends for a river tile, RV-3) and the rotations every rule in play allows
+    /// there, until `visit` returns false.
     pub(crate) fn for_each_constrained_placement(
         &self,
         tile: TileId,
         mut visit: impl FnMut(&OpenPosition, u8) -> bool,
     ) {
         let kind = tile.kind();
-        let fits = |o: &OpenPosition| {
-            let mut fits = o.fitting(kind);
-            if fits != 0 && kind.has_river {
-                fits = self.river_fitting(kind, o, fits);
-            }
-            if fits != 0 && kind.building.is_some() && self.plays(Expansion::Cult) {
-                fits = self.building_fitting(kind, o, fits);
-            }
-            fits
-        };
+        let rules = self.placement_rules(kind);
         match self.river_positions(kind) {
             Some(positions) => {
                 for o in positions {
-                    if !visit(o, fits(o)) {
+                    if !visit(o, self.constrained_fitting(kind, o, rules)) {
                         return;
                     }
                 }
             }
             None => {
                 for o in self.board.open_positions() {
-                    if !visit(o, fits(o)) {
+                    if !visit(o, self.constrained_fitting(kind, o, rules)) {
                         return;
                     }
                 }

@@ -63,6 +63,8 @@ pub(crate) struct River {
     /// (R2.5): the seat whose turn part resumes afterwards, and whether that part was the
     /// second of a double turn.
     fork_interlude: Option<(u8, bool)>,
+    /// Whether the spring is drawn first (the City of Carcassonne is the starting area).
+    spring_first: bool,
 }
 
 /// Which stack the next draw comes from.
@@ -75,14 +77,25 @@ enum Phase {
 }
 
 impl River {
-    /// The river of `config`, if it has river tiles (in its stack or as the start tile).
+    /// The river of `config`, if it has river tiles (in its stack or as the start tile), with
+    /// an empty river stack: the river tiles come through [`River::hold`] while the stack is
+    /// built, then [`River::stacked`].
     pub fn new(config: &Config) -> Option<River> {
+        let river_sets = config
+            .sets
+            .iter()
+            .any(|s| matches!(s, TileSet::River | TileSet::River2));
         let start_is_river =
             !config.sets.contains(&TileSet::Count) && config.start_tile().tile.kind().has_river;
-        let city = config.sets.contains(&TileSet::Count);
-        let kinds = crate::catalogue::catalogue().tiles().len();
-        let mut river = River {
-            stack: vec![0; kinds],
+        let in_stack = config
+            .stack
+            .as_ref()
+            .is_some_and(|s| s.iter().any(|t| t.kind().has_river));
+        if !(start_is_river || in_stack || (river_sets && config.stack.is_none())) {
+            return None;
+        }
+        Some(River {
+            stack: vec![0; crate::catalogue::catalogue().tiles().len()],
             lakes: Vec::new(),
             fork: None,
             spring: None,
@@ -96,50 +109,45 @@ impl River {
                 config.youngest_player.unwrap_or(config.first_player)
             } as u8,
             fork_interlude: None,
-        };
-        let mut any = false;
-        let mut add = |t: TileId, mut copies: u16| {
-            let kind = t.kind();
-            if !kind.has_river {
-                return;
-            }
-            any = true;
-            if kind.has_marker(Marker::Fork) && river.fork.is_none() {
-                river.fork = Some(t);
-                copies -= 1;
-            }
-            if city && kind.has_marker(Marker::Spring) && river.spring.is_none() {
-                river.spring = Some(t);
-                copies -= 1;
-            }
-            if kind.has_marker(Marker::Lake) {
-                river
-                    .lakes
-                    .extend(std::iter::repeat(t).take(copies as usize));
-            } else {
-                river.stack[t.index()] += copies;
-            }
-        };
-        match &config.stack {
-            Some(tiles) => tiles.iter().for_each(|&t| add(t, 1)),
-            None => config.for_each_set_stack_count(&mut add),
+            spring_first: config.sets.contains(&TileSet::Count),
+        })
+    }
+
+    /// Takes `copies` of `tile` into the river stack if it is a river tile (RV-2): the fork
+    /// aside for the youngest player (R2.2), the spring aside to be drawn first when the City
+    /// of Carcassonne is the starting area (D-R2-6), the lakes to be drawn last. Returns
+    /// whether it took them.
+    pub fn hold(&mut self, tile: TileId, mut copies: u16) -> bool {
+        let kind = tile.kind();
+        if !kind.has_river {
+            return false;
         }
-        if !any && !start_is_river {
-            return None;
+        if kind.has_marker(Marker::Fork) && self.fork.is_none() {
+            self.fork = Some(tile);
+            copies -= 1;
         }
+        if self.spring_first && kind.has_marker(Marker::Spring) && self.spring.is_none() {
+            self.spring = Some(tile);
+            copies -= 1;
+        }
+        if kind.has_marker(Marker::Lake) {
+            self.lakes
+                .extend(std::iter::repeat(tile).take(copies as usize));
+        } else {
+            self.stack[tile.index()] += copies;
+        }
+        self.remaining += copies as u32;
+        true
+    }
+
+    /// The river stack is complete: counts the fork and the spring held aside and trims the
+    /// counts to the kinds in play.
+    pub fn stacked(mut self) -> River {
         // Draws scan the counts: keep them only up to the last kind in play.
-        river.stack.truncate(
-            river
-                .stack
-                .iter()
-                .rposition(|&c| c > 0)
-                .map_or(0, |i| i + 1),
-        );
-        river.remaining = river.stack.iter().map(|&c| c as u32).sum::<u32>()
-            + river.lakes.len() as u32
-            + river.fork.is_some() as u32
-            + river.spring.is_some() as u32;
-        Some(river)
+        self.stack
+            .truncate(self.stack.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1));
+        self.remaining += self.fork.is_some() as u32 + self.spring.is_some() as u32;
+        self
     }
 
     /// River tiles left to draw.
