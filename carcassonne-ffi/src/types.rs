@@ -401,6 +401,20 @@ fn invalid<T>(what: &str, value: u32) -> Result<T, carc_status> {
     )
 }
 
+/// The value of `all` whose C code (by `to_c`) is `value`; `CARC_INVALID_ARGUMENT` naming
+/// `what` when there is none.
+fn from_code<T: Copy>(
+    all: &[T],
+    to_c: fn(T) -> u32,
+    what: &str,
+    value: u32,
+) -> Result<T, carc_status> {
+    all.iter()
+        .copied()
+        .find(|v| to_c(*v) == value)
+        .map_or_else(|| invalid(what, value), Ok)
+}
+
 pub(crate) fn tile_from_c(tile: u32) -> Result<TileId, carc_status> {
     TileId::from_index(tile as usize).map_or_else(|| invalid("tile number", tile), Ok)
 }
@@ -417,10 +431,7 @@ pub(crate) fn feature_to_c(kind: FeatureKind) -> u32 {
 }
 
 pub(crate) fn feature_from_c(value: u32) -> Result<FeatureKind, carc_status> {
-    FeatureKind::ALL
-        .into_iter()
-        .find(|k| feature_to_c(*k) == value)
-        .map_or_else(|| invalid("feature", value), Ok)
+    from_code(&FeatureKind::ALL, feature_to_c, "feature", value)
 }
 
 pub(crate) fn figure_to_c(figure: Figure) -> u32 {
@@ -433,10 +444,7 @@ pub(crate) fn figure_to_c(figure: Figure) -> u32 {
 }
 
 pub(crate) fn figure_from_c(value: u32) -> Result<Figure, carc_status> {
-    Figure::ALL
-        .into_iter()
-        .find(|f| figure_to_c(*f) == value)
-        .map_or_else(|| invalid("figure", value), Ok)
+    from_code(&Figure::ALL, figure_to_c, "figure", value)
 }
 
 pub(crate) fn goods_to_c(goods: Goods) -> u32 {
@@ -457,10 +465,7 @@ pub(crate) fn quarter_to_c(quarter: Quarter) -> u32 {
 }
 
 pub(crate) fn quarter_from_c(value: u32) -> Result<Quarter, carc_status> {
-    Quarter::ALL
-        .into_iter()
-        .find(|q| quarter_to_c(*q) == value)
-        .map_or_else(|| invalid("quarter", value), Ok)
+    from_code(&Quarter::ALL, quarter_to_c, "quarter", value)
 }
 
 pub(crate) fn token_to_c(token: Token) -> u32 {
@@ -471,10 +476,7 @@ pub(crate) fn token_to_c(token: Token) -> u32 {
 }
 
 pub(crate) fn token_from_c(value: u32) -> Result<Token, carc_status> {
-    Token::ALL
-        .into_iter()
-        .find(|t| token_to_c(*t) == value)
-        .map_or_else(|| invalid("token", value), Ok)
+    from_code(&Token::ALL, token_to_c, "token", value)
 }
 
 pub(crate) fn pending_to_c(pending: Pending) -> u32 {

@@ -1,14 +1,22 @@
-//! Events: what happened when an action was played, in one documented, deterministic order.
+//! Events: what happened when an action was played, in one documented, deterministic order,
+//! the same from every API.
 //!
 //! Within a turn part the order is: [`Event::TilePlaced`]; [`Event::FigureDeployed`] (if any);
-//! for each feature completed by the placement, its [`Event::Scored`] events (one per owner, in
-//! seat order) followed by its [`Event::FigureReturned`] events — roads and cities in the order
-//! of the placed tile's segments, then monasteries row by row across the 3×3 around the tile;
-//! for a completed city with trade goods, [`Event::GoodsTaken`] after its scores; then the next
-//! draw ([`Event::TileDrawn`], or [`Event::TileDiscarded`] and another draw). At the end of the
-//! game: final scoring (unfinished roads, then cities, then monasteries, then fields, each in
-//! the order their first figure was deployed, then trade goods wine, grain, cloth) and
-//! [`Event::GameOver`].
+//! with the Count, the movement round's [`Event::FigureLeftCity`] events (C.3); then for each
+//! road and city completed by the placement, in the order of the placed tile's segments, its
+//! [`Event::Scored`] events (one per owner, in seat order) followed by its
+//! [`Event::FigureReturned`] events, and for a city with trade goods [`Event::GoodsTaken`];
+//! then each completed monastery or shrine (in the order their figures were deployed) the
+//! same way; then the Cult's challenge ([`Event::FigureReturned`] without points, CU.4); then
+//! [`Event::TokenTaken`] (the King, then the Robber Baron, after their holders' scores under
+//! the house rule `continuously`); then, with the Count, [`Event::FigureEnteredCity`] and
+//! [`Event::CountMoved`] (C.2); then the next draw ([`Event::TileDrawn`], or
+//! [`Event::TileDiscarded`] / [`Event::TileDeferred`] and another draw).
+//!
+//! At the end of the game: the Market's [`Event::FigureLeftCity`] moves (C.4); the final
+//! scoring: unfinished roads, then cities, then monasteries and shrines, then fields, each in
+//! the order their first figure was deployed; then trade goods (wine, grain, cloth); then the
+//! King and the Robber Baron; and [`Event::GameOver`].
 
 use std::fmt;
 

@@ -19,6 +19,11 @@
 //! println!("final scores: {:?}", game.scores());
 //! ```
 //!
+//! A turn part is an explicit pipeline of steps in the order of `spec/expansions.md` §4 (draw,
+//! place, the tile's triggered steps, deployment, scoring, the steps after scoring, the next
+//! turn part); each expansion is a module under [`expansions`] that owns its state and joins
+//! the pipeline at documented hook points. `ARCHITECTURE.md` in the repository maps it all.
+//!
 //! Conventions (the same as JCloisterZone's): x grows east and **y grows south**; rotations are
 //! clockwise quarter turns; locations on a tile are edges `N E S W`, half-edges
 //! `NL NR EL ER SL SR WL WR` (left/right as seen from the tile centre looking out) and the
