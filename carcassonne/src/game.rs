@@ -14,7 +14,6 @@ use crate::chance::Outcome;
 use crate::config::{Config, ResolvedElements, MAX_PLAYERS};
 use crate::error::{ConfigError, DrawError, PlayError};
 use crate::events::{Event, Quiet, Sink};
-use crate::expansions::river::River;
 use crate::expansions::{Expansions, Hook};
 use crate::features::{Features, NodeId};
 use crate::figure::Figure;
@@ -223,14 +222,8 @@ impl Game {
     pub fn new(config: Config, seed: u64) -> Result<Game, ConfigError> {
         config.validate()?;
         let elements = config.resolved_elements();
-        // The river's tiles are dealt first, from a stack of its own (RV-2).
-        let mut river = River::new(&config);
-        let stack = Stack::of(&config, |tile, copies| {
-            river.as_mut().is_some_and(|r| r.hold(tile, copies))
-        });
-        let ext = Expansions::new(&config, &elements, river.map(River::stacked));
-        let capacity =
-            (stack.remaining() + ext.river.as_ref().map_or(0, |r| r.remaining())) as usize + 1;
+        let (stack, ext) = Expansions::with_stack(&config, &elements);
+        let capacity = (stack.remaining() + ext.tiles_held()) as usize + 1;
         let mut players = [PlayerState::default(); MAX_PLAYERS];
         for p in players.iter_mut().take(config.players) {
             p.supply = [
@@ -494,26 +487,6 @@ impl Game {
             | Pending::LeaveCity
             | Pending::Market => self.expansion_actions(out),
             Pending::Draw | Pending::GameOver => {}
-        }
-    }
-
-    /// The placements of a tile under an expansion's placement rule, out of the base game's
-    /// path.
-    #[inline(never)]
-    fn push_constrained_placements(&self, tile: TileId, out: &mut Vec<Action>) {
-        let kind = tile.kind();
-        let rules = self.placement_rules(kind);
-        match self.river_positions(kind) {
-            Some(positions) => {
-                for o in positions {
-                    push_rotations(tile, o, self.constrained_fitting(kind, o, rules), out);
-                }
-            }
-            None => {
-                for o in self.board.open_positions() {
-                    push_rotations(tile, o, self.constrained_fitting(kind, o, rules), out);
-                }
-            }
         }
     }
 
@@ -978,7 +951,7 @@ impl Game {
 
 /// Pushes the placements of `tile` at the open position `o` in the rotations of `fits`.
 #[inline(always)]
-fn push_rotations(tile: TileId, o: &OpenPosition, fits: u8, out: &mut Vec<Action>) {
+pub(crate) fn push_rotations(tile: TileId, o: &OpenPosition, fits: u8, out: &mut Vec<Action>) {
     if fits == 0 {
         return;
     }

@@ -51,8 +51,9 @@ use crate::error::PlayError;
 use crate::events::{FeatureScore, Sink};
 use crate::features::NodeId;
 use crate::figure::Figure;
-use crate::game::{Game, Pending};
+use crate::game::{push_rotations, Game, Pending};
 use crate::geometry::{Position, Rotation};
+use crate::stack::Stack;
 use crate::tile::{FeatureKind, TileId, TileKind};
 use crate::turn::Flow;
 
@@ -168,9 +169,27 @@ pub(crate) struct Expansions {
 }
 
 impl Expansions {
+    /// The main stack of `config` and the expansions it puts in play, with their initial
+    /// states: `DrawSource` — the expansions that deal tiles first (the river, RV-2) take
+    /// theirs while the stack is built.
+    pub fn with_stack(config: &Config, elements: &ResolvedElements) -> (Stack, Expansions) {
+        let mut river = river::River::new(config);
+        let stack = Stack::of(config, |tile, copies| {
+            river.as_mut().is_some_and(|r| r.hold(tile, copies))
+        });
+        let ext = Expansions::new(config, elements, river.map(river::River::stacked));
+        (stack, ext)
+    }
+
+    /// Tiles the expansions hold in stacks of their own (the river's).
+    #[inline]
+    pub fn tiles_held(&self) -> u32 {
+        self.river.as_ref().map_or(0, |r| r.remaining())
+    }
+
     /// The expansions `config` puts in play, with their initial states; `river` is the river
     /// with its stack, if the game has one.
-    pub fn new(
+    fn new(
         config: &Config,
         elements: &ResolvedElements,
         river: Option<river::River>,
@@ -358,7 +377,7 @@ impl Game {
     /// Tiles the expansions hold in stacks of their own (the river's).
     #[inline]
     pub(crate) fn tiles_held_aside(&self) -> u32 {
-        self.ext.river.as_ref().map_or(0, |r| r.remaining())
+        self.ext.tiles_held()
     }
 
     /// `SetAside`: a drawn tile that fits nowhere, which an expansion may put aside instead of
@@ -401,6 +420,26 @@ impl Game {
             fits = self.building_fitting(kind, o, fits);
         }
         fits
+    }
+
+    /// `PlacementRule`: the placements of a tile under an expansion's placement rule, into
+    /// `out` (kept out of the base game's path).
+    #[inline(never)]
+    pub(crate) fn push_constrained_placements(&self, tile: TileId, out: &mut Vec<Action>) {
+        let kind = tile.kind();
+        let rules = self.placement_rules(kind);
+        match self.river_positions(kind) {
+            Some(positions) => {
+                for o in positions {
+                    push_rotations(tile, o, self.constrained_fitting(kind, o, rules), out);
+                }
+            }
+            None => {
+                for o in self.board.open_positions() {
+                    push_rotations(tile, o, self.constrained_fitting(kind, o, rules), out);
+                }
+            }
+        }
     }
 
     /// `PlacementRule`: calls `visit` with each open position a constrained tile may go to (the
