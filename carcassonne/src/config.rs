@@ -136,6 +136,10 @@ pub struct Elements {
     /// The Count and the four quarters of the City of Carcassonne (the board side with flags,
     /// §1.3); default: with the `count` set. Off: the City is only the starting area.
     pub count: Option<bool>,
+    /// The Cult's shrines (`expansions.md` §1.5); default on. Off: the shrine tiles are played
+    /// with monasteries in their place — no heretics, no placement rule, no challenge
+    /// (JCloisterZone without its `shrine` element).
+    pub shrines: Option<bool>,
 }
 
 /// [`Elements`] with every default filled in from the tile sets.
@@ -162,6 +166,8 @@ pub struct ResolvedElements {
     pub robber_baron: bool,
     /// The Count and the quarters (only with the `count` set).
     pub count: bool,
+    /// The Cult's shrines (off: shrine tiles carry monasteries).
+    pub shrines: bool,
 }
 
 /// Rule variants. The defaults are the rules of the authoritative rulebook (S003).
@@ -197,6 +203,10 @@ pub struct Rules {
     /// The Count: a figure that came back to supply during the turn part may be put into the
     /// City (JCloisterZone's behaviour); default off, as S003 forbids it (D-C-6).
     pub count_place_returned_figures: bool,
+    /// River II: the volcano lake gives no deployment and its placer then plays a normal turn
+    /// with a land tile (R2.6, D-R2-9; default on). Off: JCloisterZone's reading — the lake
+    /// is an ordinary tile (a follower may go on its field) and the next player plays.
+    pub volcano_lake_turn: bool,
 }
 
 impl Default for Rules {
@@ -213,6 +223,7 @@ impl Default for Rules {
             king_robber_scoring: KingRobberScoring::PerCompletedFeature,
             cult_unique_partner: true,
             count_place_returned_figures: false,
+            volcano_lake_turn: true,
         }
     }
 }
@@ -411,6 +422,7 @@ impl Config {
             king: e.king.unwrap_or(king_robber),
             robber_baron: e.robber_baron.unwrap_or(king_robber),
             count: count && e.count.unwrap_or(true),
+            shrines: e.shrines.unwrap_or(true),
         }
     }
 

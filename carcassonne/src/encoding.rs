@@ -115,11 +115,7 @@ impl ActionSpace {
                 location,
             } => {
                 let placed = game.last_placed().filter(|p| p.pos == pos)?;
-                let segment =
-                    placed
-                        .tile
-                        .kind()
-                        .segment_with_location(feature, location, placed.rotation)?;
+                let segment = game.segment_at(placed, feature, location)?;
                 (segment < SEGMENT_SLOTS)
                     .then(|| self.placements() + figure.index() * SEGMENT_SLOTS + segment)
             }
@@ -168,7 +164,7 @@ impl ActionSpace {
         Some(Action::Deploy {
             figure,
             pos: placed.pos,
-            feature: seg.kind,
+            feature: game.segment_kind(seg),
             location: seg.location(placed.rotation),
         })
     }

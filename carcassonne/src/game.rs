@@ -17,9 +17,9 @@ use crate::events::{Event, Quiet, Sink};
 use crate::expansions::{Expansions, Hook};
 use crate::features::{Features, NodeId};
 use crate::figure::Figure;
-use crate::geometry::{facing_point, Position, Rotation, Side, MIDDLE_POINTS};
+use crate::geometry::{facing_point, Location, Position, Rotation, Side, MIDDLE_POINTS};
 use crate::stack::Stack;
-use crate::tile::{FeatureKind, TileId, TileKind, NO_SEGMENT};
+use crate::tile::{FeatureKind, Segment, TileId, TileKind, NO_SEGMENT};
 use crate::turn::{Cursor, Step};
 
 /// What the game is waiting for, and whose decision it is ([`Game::current_player`]).
@@ -111,7 +111,7 @@ pub struct PlacedFigure {
     /// The kind of feature it occupies.
     pub feature: FeatureKind,
     /// Its location on the tile.
-    pub location: crate::geometry::Location,
+    pub location: Location,
 }
 
 /// Internal record of a figure: owner, kind and the node of its segment.
@@ -383,9 +383,36 @@ impl Game {
             player: f.player as usize,
             figure: f.figure,
             pos: placed.pos,
-            feature: seg.kind,
+            feature: self.segment_kind(seg),
             location: seg.location(placed.rotation),
         }
+    }
+
+    /// The kind of feature `seg` is in this game: a shrine is a monastery when the shrine
+    /// element is off (JCloisterZone without `shrine`).
+    #[inline(always)]
+    pub(crate) fn segment_kind(&self, seg: &Segment) -> FeatureKind {
+        if seg.kind == FeatureKind::Shrine && !self.elements.shrines {
+            FeatureKind::Monastery
+        } else {
+            seg.kind
+        }
+    }
+
+    /// Index of the segment of `placed` whose kind in this game is `kind` and whose location
+    /// is `location`, if there is one.
+    pub(crate) fn segment_at(
+        &self,
+        placed: &PlacedTile,
+        kind: FeatureKind,
+        location: Location,
+    ) -> Option<usize> {
+        placed
+            .tile
+            .kind()
+            .segments
+            .iter()
+            .position(|s| self.segment_kind(s) == kind && s.location(placed.rotation) == location)
     }
 
     /// Bytes a clone of this game copies on the heap, besides the
@@ -472,7 +499,7 @@ impl Game {
                                 out.push(Action::Deploy {
                                     figure,
                                     pos,
-                                    feature: seg.kind,
+                                    feature: self.segment_kind(seg),
                                     location: seg.location(placed.rotation),
                                 });
                             }
@@ -719,9 +746,8 @@ impl Game {
                     return Err(illegal("figures go only on the tile just laid"));
                 }
                 let placed = self.last_placed().ok_or(illegal("no tile was just laid"))?;
-                let kind = placed.tile.kind();
-                let segment = kind
-                    .segment_with_location(feature, location, placed.rotation)
+                let segment = self
+                    .segment_at(placed, feature, location)
                     .ok_or(illegal("the tile just laid has no such feature there"))?;
                 if !self.can_deploy_on(placed, segment, figure) {
                     let reason = self.deployment_refusal(placed, segment, figure);
@@ -872,7 +898,7 @@ impl Game {
                 }
                 _ => 0,
             };
-            self.features.add(seg.kind, index, i as u8, open);
+            self.features.add(self.segment_kind(seg), index, i as u8, open);
         }
         let edges = Side::ALL.map(|side| kind.edge(side, rotation));
         self.board.place(tile, pos, rotation, node_base, edges);
@@ -933,7 +959,7 @@ impl Game {
                 player: player as usize,
                 figure,
                 pos: placed.pos,
-                feature: seg.kind,
+                feature: self.segment_kind(seg),
                 location: seg.location(placed.rotation),
             });
         }

@@ -181,10 +181,11 @@ impl JczGame {
                         .parse()
                         .map_err(|e: crate::ParseError| fail(e.to_string()))?;
                     // JCloisterZone calls a shrine a monastery.
-                    let shrine = game
-                        .board()
-                        .tile_at(pos)
-                        .is_some_and(|t| t.tile.kind().building == Some(FeatureKind::Shrine));
+                    let shrine = game.elements().shrines
+                        && game
+                            .board()
+                            .tile_at(pos)
+                            .is_some_and(|t| t.tile.kind().building == Some(FeatureKind::Shrine));
                     let feature = if feature == FeatureKind::Monastery && shrine {
                         FeatureKind::Shrine
                     } else {
@@ -413,6 +414,7 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
     (e.large_followers, e.builders, e.pigs) = (Some(0), Some(0), Some(0));
     (e.inns, e.cathedrals, e.goods) = (Some(false), Some(false), Some(false));
     (e.king, e.robber_baron, e.count) = (Some(false), Some(false), Some(false));
+    (e.pig_herd, e.shrines) = (Some(false), Some(false));
     for (key, value) in elements.into_iter().flatten() {
         match key.as_str() {
             "farmers" => {}
@@ -425,12 +427,11 @@ fn config_from_setup(setup: &Value, root: &Value) -> Result<Config, ImportError>
             "traders" => config.elements.goods = Some(true),
             "king" => config.elements.king = Some(true),
             "robber" => config.elements.robber_baron = Some(true),
-            // Shrines come with the Cult's tiles.
-            "shrine" => {}
+            "shrine" => config.elements.shrines = Some(true),
+            "pig-herd" => config.elements.pig_herd = Some(true),
             "count" => config.elements.count = Some(true),
-            // River II's pig herds; no tile of the implemented sets has one. `river` comes with
-            // any river set.
-            "pig-herd" | "river" => {}
+            // `river` comes with any river set.
+            "river" => {}
             other => return Err(ImportError::Unsupported(format!("element {other}"))),
         }
     }

@@ -261,3 +261,57 @@ fn ts11_second_partner_rule_and_its_option() {
         );
     }
 }
+
+/// Without the shrine element (`elements.shrines` off, JCloisterZone without `shrine`) a shrine
+/// tile carries a monastery: TS-09's board then has two monasteries, no challenge, and the
+/// completed one scores 9 as a monastery while the other monk stays.
+#[test]
+fn without_the_shrine_element_shrines_are_monasteries() {
+    let mut tiles = vec!["CU-01", "B"];
+    tiles.extend(RING.iter().map(|(t, _, _)| *t));
+    tiles.push("V");
+    let mut g = cult_game(Rules::default(), "V", 1, &tiles);
+    let mut config = g.config().clone();
+    config.elements.shrines = Some(false);
+    g = Game::new(config, 0).unwrap();
+    assert!(!g.elements().shrines);
+    g.draw(tile("CU-01")).unwrap();
+    g.play(place("CU-01", (0, 1), 0)).unwrap();
+    let shrine_deploy = Action::Deploy {
+        figure: carcassonne::Figure::Follower,
+        pos: Position::new(0, 1),
+        feature: FeatureKind::Shrine,
+        location: "I".parse().unwrap(),
+    };
+    assert!(!g.is_legal(shrine_deploy), "there is no shrine to deploy on");
+    let monastery_deploy = Action::Deploy {
+        figure: carcassonne::Figure::Follower,
+        pos: Position::new(0, 1),
+        feature: FeatureKind::Monastery,
+        location: "I".parse().unwrap(),
+    };
+    g.play(monastery_deploy).unwrap();
+    turn(&mut g, "B", (1, 0), 0, Some("M1"));
+    for (t, pos, r) in RING {
+        turn(&mut g, t, pos, r, None);
+    }
+    let events = turn_events(&mut g, "V", (1, 1), 3, None);
+    let scored: Vec<(usize, u32, &str, bool)> = events
+        .iter()
+        .filter_map(Event::score)
+        .map(|s| (s.player, s.points, s.kind_name(), s.final_scoring))
+        .collect();
+    // Red's completed monastery: itself and its 8 neighbours. Blue's monk was not challenged
+    // away; the game ends with the last tile, and Blue's incomplete monastery at (1, 0) scores
+    // itself and the 4 tiles around it: (0, 0), (0, 1), (1, 1) and, diagonally, (0, -1).
+    assert_eq!(
+        scored,
+        vec![(0, 9, "monastery", false), (1, 5, "monastery", true)],
+        "Red +9 for a monastery; Blue's monk stays and scores 5 at the end"
+    );
+    assert_eq!(
+        returned(&events),
+        vec![(0, FeatureKind::Monastery, Position::new(0, 1))],
+        "no challenge: Blue's monk is not sent home"
+    );
+}

@@ -252,3 +252,34 @@ fn both_rivers_together_use_one_spring_and_the_volcano_lake() {
         );
     }
 }
+
+/// `volcano_lake_turn` off (JCloisterZone's reading, which a `.jcz` import switches on): the
+/// lake is an ordinary tile — its placer may deploy on its field, and the next player plays.
+#[test]
+fn volcano_lake_is_an_ordinary_tile_without_the_lake_turn_rule() {
+    let mut config = Config::new(2);
+    config.names = vec!["Red".into(), "Blue".into()];
+    config.sets = vec![TileSet::Base, TileSet::River2];
+    config.rules.volcano_lake_turn = false;
+    config.explicit_draws = true;
+    config.stack = Some(["R2-02", "R2-03", "U"].iter().map(|t| tile(t)).collect());
+    let mut g = Game::new(config, 0).unwrap();
+    turn(&mut g, "R2-02", (1, 0), 3, None);
+    g.draw(tile("R2-03")).unwrap();
+    let place = g.legal_actions()[0];
+    g.play(place).unwrap();
+    assert!(
+        matches!(g.pending(), Pending::Deploy { .. }),
+        "a follower may go on the lake's field: {:?}",
+        g.pending()
+    );
+    let fields = g
+        .legal_actions()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Deploy { .. }))
+        .count();
+    assert!(fields > 0, "the lake's field is offered");
+    g.play(Action::Pass).unwrap();
+    assert_eq!(g.current_player(), 0, "then the next player plays");
+    assert_eq!(g.chance_outcomes(), vec![(Outcome::Tile(tile("U")), 1.0)]);
+}

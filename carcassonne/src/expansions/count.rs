@@ -373,7 +373,7 @@ impl Game {
                                 figure,
                                 quarter,
                                 pos: placed.pos,
-                                feature: seg.kind,
+                                feature: self.segment_kind(seg),
                                 location: seg.location(placed.rotation),
                             });
                         }
@@ -480,9 +480,7 @@ impl Game {
                     return;
                 };
                 let node = self.board.tile_at(pos).and_then(|t| {
-                    t.tile
-                        .kind()
-                        .segment_with_location(feature, location, t.rotation)
+                    self.segment_at(t, feature, location)
                         .map(|s| t.node_base + s as u16)
                 });
                 let (Some(node), Some(city)) = (node, self.ext.city.as_mut()) else {
@@ -603,11 +601,7 @@ impl CityIds {
                 let f = slot(figure)?;
                 let tile = game.board().tiles().iter().position(|t| t.pos == pos)?;
                 let placed = game.board().tiles()[tile];
-                let segment =
-                    placed
-                        .tile
-                        .kind()
-                        .segment_with_location(feature, location, placed.rotation)?;
+                let segment = game.segment_at(&placed, feature, location)?;
                 let index = ((tile * SEGMENT_SLOTS + segment) * QUARTERS + quarter.index())
                     * CITY_FIGURES.len()
                     + f;
@@ -640,7 +634,7 @@ impl CityIds {
             figure,
             quarter,
             pos: placed.pos,
-            feature: seg.kind,
+            feature: game.segment_kind(seg),
             location: seg.location(placed.rotation),
         })
     }

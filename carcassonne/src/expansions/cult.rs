@@ -35,9 +35,15 @@ impl Cult {
     }
 }
 
-/// Whether shrines can appear in a game of `config` (the Cult's sets, or a shrine in its
+/// Whether shrines are in play in a game of `config`: the Cult's sets (or a shrine in its
+/// custom stack), with the shrine element on.
+pub(crate) fn in_play(config: &Config, elements: &crate::config::ResolvedElements) -> bool {
+    elements.shrines && shrine_tiles(config)
+}
+
+/// Whether the tiles of `config` include shrine tiles (the Cult's sets, or a shrine in its
 /// custom stack).
-pub(crate) fn in_play(config: &Config) -> bool {
+pub(crate) fn shrine_tiles(config: &Config) -> bool {
     config
         .sets
         .iter()

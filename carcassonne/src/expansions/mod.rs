@@ -253,7 +253,7 @@ impl Expansions {
                 Hook::FinalScoring,
             ]);
         }
-        if cult::in_play(config) {
+        if cult::in_play(config, elements) {
             e.active.insert(Expansion::Cult);
             e.cult = Some(Box::default());
             hooks.insert(&[Hook::PlacementRule, Hook::TileLaid, Hook::BuildingsScored]);

@@ -458,15 +458,15 @@ impl Game {
     // ----- the turn -----
 
     /// `TileTriggered`: the volcano lake gives no action of its own; the same player then plays
-    /// a normal turn with a land tile (R2.6, D-R2-9). So does the spring laid against the City
-    /// of Carcassonne before the first turn (D-R2-6).
+    /// a normal turn with a land tile (R2.6, D-R2-9; with `volcano_lake_turn` off it is an
+    /// ordinary tile). So does the spring laid against the City of Carcassonne before the first
+    /// turn (D-R2-6).
     pub(crate) fn river_tile_triggered(&mut self) -> Flow {
         let Some(kind) = self.last_placed().map(|p| p.tile.kind()) else {
             return Flow::Continue;
         };
-        if !(kind.has_river
-            && (kind.has_marker(Marker::Volcano) || kind.has_marker(Marker::Spring)))
-        {
+        let volcano = kind.has_marker(Marker::Volcano) && self.config.rules.volcano_lake_turn;
+        if !(kind.has_river && (volcano || kind.has_marker(Marker::Spring))) {
             return Flow::Continue;
         }
         if let Some(river) = self.ext.river.as_mut() {
