@@ -104,6 +104,38 @@ pub enum KingRobberScoring {
     Continuously,
 }
 
+/// Who moves the Count after a figure entered the City (spec `expansions.md` C.2;
+/// JCloisterZone's rule `count-move`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CountMove {
+    /// The player who put the figure in may move the Count to another quarter, or leave it
+    /// (the rulebook, S001; JCloisterZone `by-player`).
+    #[default]
+    ByPlayer,
+    /// The Count moves by itself to the next quarter: Castle → Market → Blacksmith →
+    /// Cathedral → Castle (JCloisterZone `clockwise`, a house rule).
+    Clockwise,
+    /// The Count moves by itself into the quarter the figure entered (JCloisterZone
+    /// `follow-meeple`, a house rule).
+    FollowFigure,
+}
+
+/// Which figures in the City move out before the final scoring (spec `expansions.md` C.4;
+/// JCloisterZone's rule `coc-final-scoring`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CountFinalScoring {
+    /// Only the Market's, onto fields (the rulebook, S001; JCloisterZone `market-only`).
+    #[default]
+    MarketOnly,
+    /// Every quarter's: the Market's onto fields, the Castle's onto unfinished cities, the
+    /// Blacksmith's onto unfinished roads, the Cathedral's onto unfinished monasteries and
+    /// shrines (option `coc_final_all_quarters` of C.4, the C1 rule; JCloisterZone
+    /// `any-district`).
+    AllQuarters,
+}
+
 /// The expansion elements (figures, features, tokens), each switched on or off on its own, as
 /// JCloisterZone's setup `elements` do. `None` means "as the tile sets say": Inns & Cathedrals
 /// brings one large follower, inns and cathedrals; Traders & Builders one builder, one pig and
@@ -203,6 +235,23 @@ pub struct Rules {
     /// The Count: a figure that came back to supply during the turn part may be put into the
     /// City (JCloisterZone's behaviour); default off, as S003 forbids it (D-C-6).
     pub count_place_returned_figures: bool,
+    /// The Count: who moves the Count after a figure entered the City (C.2).
+    pub count_move: CountMove,
+    /// The Count: which quarters are emptied onto the board before the final scoring (C.4).
+    pub count_final_scoring: CountFinalScoring,
+    /// The Count: figures may leave the City for a feature completed in this turn part even
+    /// when no follower is in it (JCloisterZone's reading); default off, as only occupied
+    /// features are scored (C.3, D-C-7).
+    pub count_leave_to_unoccupied: bool,
+    /// The Count: before the final scoring, a player may decline to move a figure out of the
+    /// City, and is then asked no more (JCloisterZone's reading); default off, moving is
+    /// mandatory until the Market is empty (C.4, D-C-10).
+    pub count_final_moves_optional: bool,
+    /// The Count: only points from scored features (roads, cities, monasteries, shrines)
+    /// decide whether the active player may enter the City — not the King's or the Robber
+    /// Baron's during play (JCloisterZone's reading); default off, every point of the turn
+    /// part counts (C.2, D-C-1, D-C-2).
+    pub count_entry_feature_points_only: bool,
     /// River II: the volcano lake gives no deployment and its placer then plays a normal turn
     /// with a land tile (R2.6, D-R2-9; default on). Off: JCloisterZone's reading — the lake
     /// is an ordinary tile (a follower may go on its field) and the next player plays.
@@ -223,6 +272,11 @@ impl Default for Rules {
             king_robber_scoring: KingRobberScoring::PerCompletedFeature,
             cult_unique_partner: true,
             count_place_returned_figures: false,
+            count_move: CountMove::ByPlayer,
+            count_final_scoring: CountFinalScoring::MarketOnly,
+            count_leave_to_unoccupied: false,
+            count_final_moves_optional: false,
+            count_entry_feature_points_only: false,
             volcano_lake_turn: true,
         }
     }

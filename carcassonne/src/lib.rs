@@ -69,7 +69,8 @@ pub use bots::{Bot, BotKind};
 pub use catalogue::{catalogue, city_position, Catalogue};
 pub use chance::Outcome;
 pub use config::{
-    BuilderDoubleTurn, Config, Elements, FarmCityScoring, KingRobberScoring, ResolvedElements,
+    BuilderDoubleTurn, Config, CountFinalScoring, CountMove, Elements, FarmCityScoring,
+    KingRobberScoring, ResolvedElements,
     RiverBaseStartTile, RiverTurnRule, Rules, SmallCityScoring, StartTile,
     UnfinishedInnsCathedrals, MAX_PLAYERS,
 };

@@ -5,18 +5,24 @@
 //!
 //! - C.2: after a turn part in which an opponent scored and the active player did not, the
 //!   active player may put a follower from supply into any quarter ([`Pending::EnterCity`]),
-//!   and then may move the Count to another quarter ([`Pending::MoveCount`]). A figure that
-//!   came back to supply during the turn part may not be used (D-C-6, option
-//!   `count_place_returned_figures`).
+//!   and then may move the Count to another quarter ([`Pending::MoveCount`]; with
+//!   [`CountMove::Clockwise`] or [`CountMove::FollowFigure`] the Count moves by itself). A
+//!   figure that came back to supply during the turn part may not be used (D-C-6, option
+//!   `count_place_returned_figures`); with `count_entry_feature_points_only` only points from
+//!   scored features count. Without farmers the Market is closed: nobody enters it, the
+//!   Count does not go there (a figure there could never leave; JCloisterZone does the same).
 //! - C.3: before completed, occupied roads, cities, monasteries and shrines are scored, every
 //!   player in seat order from the left of the active player (the active player last) may move
 //!   any of their figures out of the quarters whose feature kind matches (Castle → city,
 //!   Blacksmith → road, Cathedral → monastery or shrine) into those features
-//!   ([`Pending::LeaveCity`]), then passes. The Count's quarter is blocked.
+//!   ([`Pending::LeaveCity`]), then passes. The Count's quarter is blocked. With
+//!   `count_leave_to_unoccupied` unoccupied completed features are targets too (D-C-7).
 //! - C.4: before the final scoring, starting left of the player who laid the last tile, each
 //!   player in turn moves exactly one figure from the Market onto any field
-//!   ([`Pending::Market`]) until the Market is empty (unless the Count stands there). Figures
-//!   left in quarters score nothing.
+//!   ([`Pending::Market`]) until the Market is empty (unless the Count stands there). With
+//!   [`CountFinalScoring::AllQuarters`] the other quarters' figures move too, onto unfinished
+//!   features of their kind; with `count_final_moves_optional` a player may pass instead and is
+//!   then asked no more (D-C-10). Figures left in quarters score nothing.
 //!
 //! A figure moved onto a feature goes onto its segment on the tile just laid (roads and
 //! cities), on the building's tile (monasteries, shrines), or onto the first segment of the
@@ -30,7 +36,7 @@
 //! [`Pending::Market`].
 
 use crate::action::Action;
-use crate::config::MAX_PLAYERS;
+use crate::config::{CountFinalScoring, CountMove, MAX_PLAYERS};
 use crate::encoding::SEGMENT_SLOTS;
 use crate::error::PlayError;
 use crate::events::{Event, Sink};
@@ -60,6 +66,12 @@ pub(crate) struct City {
     pub returned: [u8; 4],
     /// The scores by seat before this turn part's scoring (for C.2).
     pub before: [u32; MAX_PLAYERS],
+    /// The points by seat from this turn part's scored features (for C.2 with
+    /// `count_entry_feature_points_only`).
+    pub feature_points: [u32; MAX_PLAYERS],
+    /// The seats that declined to move out of the City before the final scoring (bit per
+    /// seat; with `count_final_moves_optional`).
+    pub passed: u8,
     /// The seat that laid the last tile (the Market rounds start left of it, C.4).
     pub last_placer: u8,
 }
@@ -74,6 +86,8 @@ impl City {
             targets: Vec::new(),
             returned: [0; 4],
             before: [0; MAX_PLAYERS],
+            feature_points: [0; MAX_PLAYERS],
+            passed: 0,
             last_placer: first_player,
         }
     }

@@ -25,7 +25,7 @@
 //! | `FeatureCompleted` | 3.3, each road or city | King & Robber (K.2), T&B (goods TB-1.2) |
 //! | `FigureReturned` | 3.3, a figure goes home | Count (D-C-6) |
 //! | `BuildingsScored` | 3.3, end of monasteries | Cult (CU.4 challenge) |
-//! | `TurnPartScored` | 3.3, end | King & Robber (K.2, RB.1) |
+//! | `TurnPartScored` | 3.3, end | Count (feature points, C.2), King & Robber (K.2, RB.1) |
 //! | `AfterScoring` | 3.4–4.5 | Count (C.2) |
 //! | `EndOfTurnPart` | 4.6 | river (R2.5 interlude, R2.6 lake turn), T&B (TB-3) |
 //! | `BeforeFinalScoring` | F2 | Count (C.4 Market) |
@@ -239,6 +239,7 @@ impl Expansions {
                     Hook::TilePlaced,
                     Hook::BeforeScoring,
                     Hook::FigureReturned,
+                    Hook::TurnPartScored,
                     Hook::AfterScoring,
                     Hook::BeforeFinalScoring,
                 ]);
@@ -589,8 +590,12 @@ impl Game {
         }
     }
 
-    /// `TurnPartScored`: every completed feature of the turn part has been scored.
+    /// `TurnPartScored`: every completed feature of the turn part has been scored. The Count
+    /// notes the features' points before the King and the Robber Baron add theirs.
     pub(crate) fn turn_part_scored<S: Sink>(&mut self, sink: &mut S) {
+        if self.ext.city.is_some() {
+            self.note_feature_points();
+        }
         if self.ext.tokens.is_some() {
             self.award_tokens(sink);
         }
