@@ -85,18 +85,6 @@ impl Pending {
     pub const fn is_chance(&self) -> bool {
         matches!(self, Pending::Draw)
     }
-
-    /// Whether [`Action::Pass`] answers this decision (an optional step may be skipped).
-    pub const fn can_pass(&self) -> bool {
-        matches!(
-            self,
-            Pending::Deploy { .. }
-                | Pending::DoubleTurn
-                | Pending::EnterCity
-                | Pending::MoveCount
-                | Pending::LeaveCity
-        )
-    }
 }
 
 /// A figure on the board.
@@ -571,6 +559,13 @@ impl Game {
         self.check(action).is_ok()
     }
 
+    /// Whether the pending decision may be skipped with [`Action::Pass`]: a deployment, the
+    /// builder's optional double turn, the Count's decisions (the final moves out of the City
+    /// only with `count_final_moves_optional`). False at a chance node and after the game.
+    pub fn can_pass(&self) -> bool {
+        self.is_legal(Action::Pass)
+    }
+
     /// Whether `tile` fits anywhere on the board in any rotation (spec B-3.5).
     pub(crate) fn is_placeable(&self, tile: TileId) -> bool {
         let kind = tile.kind();
@@ -898,7 +893,8 @@ impl Game {
                 }
                 _ => 0,
             };
-            self.features.add(self.segment_kind(seg), index, i as u8, open);
+            self.features
+                .add(self.segment_kind(seg), index, i as u8, open);
         }
         let edges = Side::ALL.map(|side| kind.edge(side, rotation));
         self.board.place(tile, pos, rotation, node_base, edges);

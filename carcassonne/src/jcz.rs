@@ -261,7 +261,7 @@ impl JczGame {
             detail: if ok { String::new() } else { detail },
         };
         let t = text.trim();
-        let can_pass = self.game.pending().can_pass();
+        let can_pass = self.game.can_pass();
         if t == "Player can pass" || t == "Player can't pass" {
             let expected = t == "Player can pass";
             return result(can_pass == expected, format!("can_pass is {can_pass}"));

@@ -70,9 +70,8 @@ pub use catalogue::{catalogue, city_position, Catalogue};
 pub use chance::Outcome;
 pub use config::{
     BuilderDoubleTurn, Config, CountFinalScoring, CountMove, Elements, FarmCityScoring,
-    KingRobberScoring, ResolvedElements,
-    RiverBaseStartTile, RiverTurnRule, Rules, SmallCityScoring, StartTile,
-    UnfinishedInnsCathedrals, MAX_PLAYERS,
+    KingRobberScoring, ResolvedElements, RiverBaseStartTile, RiverTurnRule, Rules,
+    SmallCityScoring, StartTile, UnfinishedInnsCathedrals, MAX_PLAYERS,
 };
 pub use error::{ConfigError, DrawError, ImportError, ParseError, PlayError, RecordError};
 pub use events::{Event, FeatureScore, FieldScore, GoodsScore, Reason, Score, TokenScore};

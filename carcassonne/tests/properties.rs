@@ -13,8 +13,8 @@ mod common;
 use std::collections::{BTreeSet, HashSet};
 
 use carcassonne::{
-    Action, BuilderDoubleTurn, Config, FeatureKind, Figure, Game, KingRobberScoring, Location,
-    Pending, Position, Quarter, Reason, Rotation, TileSet, Token,
+    Action, BuilderDoubleTurn, Config, CountFinalScoring, CountMove, FeatureKind, Figure, Game,
+    KingRobberScoring, Location, Pending, Position, Quarter, Reason, Rotation, TileSet, Token,
 };
 use common::oracle::Oracle;
 use proptest::prelude::*;
@@ -97,6 +97,23 @@ fn check_game(
     if optional_double_turn {
         config.rules.builder_double_turn = BuilderDoubleTurn::Optional;
     }
+    // The Count's variants and JCloisterZone's readings, by seed.
+    let count_bits = seed >> 16;
+    config.rules.count_move = [
+        CountMove::ByPlayer,
+        CountMove::Clockwise,
+        CountMove::FollowFigure,
+    ][(count_bits % 3) as usize];
+    config.rules.count_final_scoring = if count_bits & 4 == 0 {
+        CountFinalScoring::MarketOnly
+    } else {
+        CountFinalScoring::AllQuarters
+    };
+    config.rules.count_leave_to_unoccupied = count_bits & 8 != 0;
+    config.rules.count_final_moves_optional = count_bits & 16 != 0;
+    config.rules.count_entry_feature_points_only = count_bits & 32 != 0;
+    config.rules.count_place_returned_figures = count_bits & 64 != 0;
+    let count_rules = config.rules.clone();
     config.sets.extend_from_slice(sets);
     let initial: Vec<u8> = {
         let e = config.resolved_elements();
@@ -155,13 +172,27 @@ fn check_game(
                 prop_assert!(optional_double_turn);
                 prop_assert_eq!(&legal, &vec![Action::DoubleTurn, Action::Pass]);
             }
-            // The Count's decisions: optional ones end with a pass; the Market's moves are
-            // mandatory; every move is the deciding player's, from a quarter not holding the
-            // Count, onto a feature its quarter leads to.
+            // The Count's decisions: optional ones end with a pass; the final moves are
+            // mandatory unless `count_final_moves_optional`; every move is the deciding
+            // player's, from a quarter not holding the Count, onto a feature its quarter leads
+            // to; without farmers nobody enters the Market and the Count does not go there.
             Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity | Pending::Market => {
                 let market = game.pending() == Pending::Market;
-                prop_assert_eq!(legal.last() == Some(&Action::Pass), !market);
+                let all_quarters =
+                    count_rules.count_final_scoring == CountFinalScoring::AllQuarters;
+                prop_assert_eq!(
+                    legal.last() == Some(&Action::Pass),
+                    !market || count_rules.count_final_moves_optional
+                );
                 prop_assert!(legal.len() >= 2 || market, "a City decision with no option");
+                if game.pending() == Pending::MoveCount {
+                    prop_assert_eq!(count_rules.count_move, CountMove::ByPlayer);
+                }
+                for a in &legal {
+                    if let Action::EnterCity { quarter, .. } | Action::MoveCount { quarter } = *a {
+                        prop_assert!(farmers || quarter != Quarter::Market);
+                    }
+                }
                 let occupied = oracle.figure_features(&game);
                 let me = game.current_player();
                 for a in &legal {
@@ -175,9 +206,13 @@ fn check_game(
                     else {
                         continue;
                     };
-                    prop_assert!(
-                        quarter.leads_to(feature) && (quarter == Quarter::Market) == market
-                    );
+                    prop_assert!(quarter.leads_to(feature));
+                    let allowed = if market {
+                        all_quarters || quarter == Quarter::Market
+                    } else {
+                        quarter != Quarter::Market
+                    };
+                    prop_assert!(allowed, "{} from a quarter not open now", a);
                     prop_assert!(Some(quarter) != game.count_quarter(), "a blocked quarter");
                     prop_assert!(game.quarter_figures(quarter).contains(&(me, figure)));
                     let placed = game.board().tile_at(pos).unwrap();
@@ -188,9 +223,15 @@ fn check_game(
                         .unwrap();
                     let target = oracle.feature(pos, seg);
                     if !market {
-                        // C.3: completed in this turn part and occupied.
+                        // C.3: completed in this turn part and occupied (any, D-C-7 option).
                         prop_assert!(target.complete);
-                        prop_assert!(occupied.iter().any(|(_, f)| f.segments == target.segments));
+                        prop_assert!(
+                            count_rules.count_leave_to_unoccupied
+                                || occupied.iter().any(|(_, f)| f.segments == target.segments)
+                        );
+                    } else if quarter != Quarter::Market {
+                        // C.4 option: onto an unfinished feature.
+                        prop_assert!(!target.complete);
                     }
                 }
             }

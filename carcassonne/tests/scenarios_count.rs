@@ -591,3 +591,213 @@ fn a_builder_double_turn_gives_two_chances_to_enter_the_city() {
     );
     assert_eq!(g.scores(), vec![0, 8]);
 }
+
+/// A Count game under `rules` (Red, Blue) with explicit draws from `tiles`.
+fn count_game_with(rules: Rules, tiles: &[&str], sets: &[TileSet]) -> Game {
+    let mut all = vec![TileSet::Count];
+    all.extend_from_slice(sets);
+    scenario_with(&["Red", "Blue"], rules, None, tiles, &all)
+}
+
+/// TS-04 under `rules`: Blue's knight in a 2-tile city that Red closes (Blue +4), and Red's
+/// follower enters the Cathedral. Returns the game and the entry's events.
+fn ts04_entry(rules: Rules) -> (Game, Vec<Event>) {
+    let sets = [TileSet::Count];
+    let mut g = scenario_with(&["Blue", "Red"], rules, None, &["E", "E"], &sets);
+    turn(&mut g, "E", (-1, -2), 0, Some("C1"));
+    turn(&mut g, "E", (-1, -3), 2, None);
+    assert_eq!((g.pending(), g.current_player()), (Pending::EnterCity, 1));
+    let events = act(&mut g, "enter follower cathedral");
+    (g, events)
+}
+
+/// `count_move: clockwise` (JCloisterZone's house rule): after the entry the Count moves by
+/// itself from the Castle to the Market; nobody is asked.
+#[test]
+fn count_move_clockwise() {
+    let mut rules = Rules::default();
+    rules.count_move = carcassonne::CountMove::Clockwise;
+    let (g, events) = ts04_entry(rules);
+    assert!(events.contains(&Event::CountMoved {
+        player: 1,
+        quarter: Quarter::Market
+    }));
+    assert_eq!(g.count_quarter(), Some(Quarter::Market));
+    assert!(g.is_over(), "no Count decision");
+    assert_eq!(g.scores(), vec![4, 0], "Blue's 2-tile city: 4");
+}
+
+/// `count_move: follow_figure` (JCloisterZone's `follow-meeple`): the Count moves into the
+/// quarter the figure entered.
+#[test]
+fn count_move_follow_figure() {
+    let mut rules = Rules::default();
+    rules.count_move = carcassonne::CountMove::FollowFigure;
+    let (g, events) = ts04_entry(rules);
+    assert!(events.contains(&Event::CountMoved {
+        player: 1,
+        quarter: Quarter::Cathedral
+    }));
+    assert_eq!(g.count_quarter(), Some(Quarter::Cathedral));
+    assert!(g.is_over());
+    assert_eq!(g.scores(), vec![4, 0]);
+}
+
+/// Without farmers the Market is closed: nobody enters it and the Count does not go there.
+#[test]
+fn without_farmers_the_market_is_closed() {
+    let mut rules = Rules::default();
+    rules.farmers = false;
+    let mut g = count_game_with(rules, &["E", "E"], &[]);
+    turn(&mut g, "E", (-1, -2), 0, Some("C1")); // Red's knight
+    turn(&mut g, "E", (-1, -3), 2, None); // Blue closes it: Red +4
+    assert_eq!(
+        texts(&g),
+        vec![
+            "enter follower castle",
+            "enter follower blacksmith",
+            "enter follower cathedral",
+            "pass"
+        ]
+    );
+    act(&mut g, "enter follower cathedral");
+    assert_eq!(
+        texts(&g),
+        vec!["count blacksmith", "count cathedral", "pass"]
+    );
+}
+
+/// The end of a game where Blue has a follower in `quarter`: Red's knight in a 2-tile city
+/// that Blue closes (Red +4, Blue enters `quarter` and moves the Count to the Cathedral), then
+/// Red lays an open city north of COC-01 with nobody on it, the last tile.
+fn final_moves_game(rules: Rules, quarter: &str) -> Game {
+    let mut g = count_game_with(rules, &["E", "E", "E"], &[]);
+    turn(&mut g, "E", (-1, NORTH), 0, Some("C1")); // Red's knight
+    turn(&mut g, "E", (-1, NORTH - 1), 2, None); // Blue closes it: Red +4
+    act(&mut g, &format!("enter follower {quarter}"));
+    act(&mut g, "count cathedral");
+    g.draw(tile("E")).unwrap();
+    act(&mut g, "place E -2,-2 R0"); // an unfinished 1-tile city, open to the north
+    act(&mut g, "pass");
+    g
+}
+
+/// `count_final_scoring: all_quarters` (C.4's option, JCloisterZone `any-district`): before
+/// the final scoring the Castle's figure moves onto an unfinished city, and scores it.
+#[test]
+fn count_final_scoring_all_quarters() {
+    // The rulebook: only the Market empties; Blue's Castle figure scores nothing.
+    let g = final_moves_game(Rules::default(), "castle");
+    assert!(g.is_over());
+    assert_eq!(g.scores(), vec![4, 0]);
+
+    let mut rules = Rules::default();
+    rules.count_final_scoring = carcassonne::CountFinalScoring::AllQuarters;
+    let mut g = final_moves_game(rules, "castle");
+    // Blue, left of Red who laid the last tile, must move; the unfinished cities are the new
+    // one and the City's two cities on its outer edge (COC-09 south, COC-12 east).
+    assert_eq!((g.pending(), g.current_player()), (Pending::Market, 1));
+    let mut offered = texts(&g);
+    offered.sort();
+    assert_eq!(
+        offered,
+        vec![
+            "leave follower castle -2,-2 city N",
+            "leave follower castle -2,1 city S",
+            "leave follower castle 1,1 city E",
+        ]
+    );
+    act(&mut g, "leave follower castle -2,-2 city N");
+    assert!(g.is_over());
+    // Blue's knight in a 1-tile unfinished city: 1 point (B-8.2).
+    assert_eq!(g.scores(), vec![4, 1]);
+}
+
+/// `count_final_moves_optional` (JCloisterZone's reading of D-C-10): a player may leave a
+/// figure in the Market; it then scores nothing.
+#[test]
+fn count_final_moves_optional() {
+    let g = final_moves_game(Rules::default(), "market");
+    assert_eq!(g.pending(), Pending::Market);
+    assert!(!g.can_pass(), "moving is mandatory by the rulebook");
+
+    let mut rules = Rules::default();
+    rules.count_final_moves_optional = true;
+    let mut g = final_moves_game(rules, "market");
+    assert_eq!((g.pending(), g.current_player()), (Pending::Market, 1));
+    assert!(g.can_pass());
+    act(&mut g, "pass");
+    assert!(g.is_over(), "Blue passed and is asked no more");
+    assert_eq!(
+        g.quarter_figures(Quarter::Market),
+        vec![(1, Figure::Follower)]
+    );
+    assert_eq!(
+        g.scores(),
+        vec![4, 0],
+        "the figure in the Market scores nothing"
+    );
+}
+
+/// `count_leave_to_unoccupied` (JCloisterZone's reading of D-C-7): a figure may leave the City
+/// for a completed road nobody is on, and scores it alone.
+#[test]
+fn count_leave_to_unoccupied() {
+    let play = |rules: Rules| {
+        let mut g = count_game_with(rules, &["E", "E", "U", "A"], &[]);
+        turn(&mut g, "E", (-1, NORTH), 0, Some("C1")); // Red's knight
+        turn(&mut g, "E", (-1, NORTH - 1), 2, None); // Blue closes it: Red +4
+        enter(&mut g, "blacksmith"); // Blue's follower in the Blacksmith
+        turn(&mut g, "U", (-3, -1), 0, None); // Red extends R_W of COC-01, nobody on it
+        g.draw(tile("A")).unwrap();
+        act(&mut g, "place A -4,-1 R270"); // Blue: the road ends at a monastery, completed
+        act(&mut g, "pass");
+        g
+    };
+    // The rulebook: an unoccupied road is not scored, so nobody may move there.
+    let g = play(Rules::default());
+    assert!(g.is_over());
+    assert_eq!(g.scores(), vec![4, 0]);
+
+    let mut rules = Rules::default();
+    rules.count_leave_to_unoccupied = true;
+    let mut g = play(rules);
+    assert_eq!((g.pending(), g.current_player()), (Pending::LeaveCity, 1));
+    assert_eq!(
+        texts(&g),
+        vec!["leave follower blacksmith -4,-1 road E", "pass"]
+    );
+    act(&mut g, "leave follower blacksmith -4,-1 road E");
+    assert!(g.is_over());
+    // The road COC-01, U, A: 3 tiles, 3 points for Blue.
+    assert_eq!(g.scores(), vec![4, 3]);
+}
+
+/// `count_entry_feature_points_only` (JCloisterZone's reading of D-C-1/D-C-2): the King's
+/// points during play (`continuously`) do not stop the holder from entering the City.
+#[test]
+fn count_entry_feature_points_only() {
+    let play = |feature_points_only: bool| {
+        let mut rules = Rules::default();
+        rules.king_robber_scoring = carcassonne::KingRobberScoring::Continuously;
+        rules.count_entry_feature_points_only = feature_points_only;
+        let mut g = count_game_with(rules, &["E", "E", "E", "E"], &[TileSet::KingAndRobber]);
+        turn(&mut g, "E", (-1, NORTH), 0, Some("C1")); // Red's knight
+        turn(&mut g, "E", (-1, NORTH - 1), 2, None); // Blue closes it: Red +4, Blue the King
+        assert_eq!(g.token_holder(Token::King), Some(1));
+        act(&mut g, "pass"); // Blue may enter the City, and does not
+        turn(&mut g, "E", (0, NORTH), 0, Some("C1")); // Red's knight
+        turn(&mut g, "E", (0, NORTH - 1), 2, None); // Blue closes it: Red +4, Blue +1 (King)
+        g
+    };
+    let g = play(false);
+    assert!(g.is_over(), "Blue received a point: no entry");
+    assert_eq!(g.scores(), vec![8, 1]);
+    let g = play(true);
+    assert_eq!(
+        (g.pending(), g.current_player()),
+        (Pending::EnterCity, 1),
+        "the King's point is not a feature's"
+    );
+    assert_eq!(g.scores(), vec![8, 1]);
+}

@@ -283,7 +283,10 @@ fn without_the_shrine_element_shrines_are_monasteries() {
         feature: FeatureKind::Shrine,
         location: "I".parse().unwrap(),
     };
-    assert!(!g.is_legal(shrine_deploy), "there is no shrine to deploy on");
+    assert!(
+        !g.is_legal(shrine_deploy),
+        "there is no shrine to deploy on"
+    );
     let monastery_deploy = Action::Deploy {
         figure: carcassonne::Figure::Follower,
         pos: Position::new(0, 1),

@@ -1,7 +1,7 @@
 //! Helpers shared by the runnable examples (`play`, `replay`, `bench`): command-line parsing
 //! and the JSON summary of a game.
 
-use carcassonne::{Action, Event, Game, JczGame, Pending, Score};
+use carcassonne::{Action, Event, Game, JczGame, Score};
 use serde_json::{json, Value};
 
 /// The value after `--name` on the command line, if given.
@@ -124,7 +124,7 @@ pub fn summary_json(game: &Game, scores: &[Score], jcz: Option<&JczGame>) -> Val
             "player": game.config().player_name(game.current_player()),
             "decision": game.pending().name(),
             "tile": game.current_tile().map(|t| t.to_string()),
-            "can_pass": matches!(game.pending(), Pending::Deploy { .. } | Pending::DoubleTurn),
+            "can_pass": game.can_pass(),
             "tile_placements": placements,
             "deployments": deployments,
         });

@@ -176,9 +176,12 @@ impl Game {
         Flow::Continue
     }
 
-    /// The completed, occupied roads, cities, monasteries and shrines of the turn part that
-    /// laid tile `index`, each with the node a figure moving there goes to.
-    fn completed_occupied(&self, index: usize) -> Vec<(NodeId, NodeId)> {
+    /// The completed roads, cities, monasteries and shrines of the turn part that laid tile
+    /// `index` that figures may move to (C.3): occupied ones, or with
+    /// `count_leave_to_unoccupied` every one (D-C-7); each with the node a figure moving there
+    /// goes to.
+    fn leave_targets(&self, index: usize) -> Vec<(NodeId, NodeId)> {
+        let unoccupied = self.config.rules.count_leave_to_unoccupied;
         let placed = self.board.tiles()[index];
         let kind = placed.tile.kind();
         let mut out: Vec<(NodeId, NodeId)> = Vec::new();
@@ -189,15 +192,32 @@ impl Game {
             let node = placed.node_base + i as u16;
             let root = self.features.find(node);
             if self.features.open(root) == 0
-                && self.features.figures(root) > 0
+                && (unoccupied || self.features.figures(root) > 0)
                 && !out.iter().any(|(r, _)| *r == root)
             {
                 out.push((root, node));
             }
         }
-        let mut buildings = [NodeId::MAX; 9];
-        let n = self.surrounded_buildings_near(placed.pos, &mut buildings);
-        out.extend(buildings[..n].iter().map(|&b| (self.features.find(b), b)));
+        if unoccupied {
+            for pos in std::iter::once(placed.pos).chain(placed.pos.surrounding()) {
+                let Some(t) = self.board.tile_at(pos) else {
+                    continue;
+                };
+                if self.board.count_surrounding(pos) < 8 {
+                    continue;
+                }
+                for (i, seg) in t.tile.kind().segments.iter().enumerate() {
+                    if seg.kind.is_monastic() {
+                        let node = t.node_base + i as u16;
+                        out.push((self.features.find(node), node));
+                    }
+                }
+            }
+        } else {
+            let mut buildings = [NodeId::MAX; 9];
+            let n = self.surrounded_buildings_near(placed.pos, &mut buildings);
+            out.extend(buildings[..n].iter().map(|&b| (self.features.find(b), b)));
+        }
         out
     }
 
@@ -223,11 +243,12 @@ impl Game {
             return Flow::Continue;
         };
         city.before = scores;
+        city.feature_points = [0; MAX_PLAYERS];
         if city.figures.is_empty() {
             return Flow::Continue; // nobody can move
         }
         let targets = match self.last_tile {
-            Some(index) => self.completed_occupied(index as usize),
+            Some(index) => self.leave_targets(index as usize),
             None => Vec::new(),
         };
         let n = self.players() as u8;
@@ -247,6 +268,17 @@ impl Game {
         Flow::Wait
     }
 
+    /// `TurnPartScored`: notes the points the turn part's features gave, before the King and
+    /// the Robber Baron pay theirs (C.2 with `count_entry_feature_points_only`).
+    pub(crate) fn note_feature_points(&mut self) {
+        let scores = self.players.map(|p| p.score);
+        if let Some(city) = self.ext.city.as_mut() {
+            for (p, points) in city.feature_points.iter_mut().enumerate() {
+                *points = scores[p] - city.before[p];
+            }
+        }
+    }
+
     /// `AfterScoring` (C.2): offers the quarters to the active player when an opponent scored
     /// in this turn part and they did not, and they have a figure that may enter.
     pub(crate) fn count_after_scoring(&mut self) -> Flow {
@@ -254,7 +286,14 @@ impl Game {
             return Flow::Continue;
         };
         let me = self.active as usize;
-        let gained = |p: usize| self.players[p].score - city.before[p];
+        let features_only = self.config.rules.count_entry_feature_points_only;
+        let gained = |p: usize| {
+            if features_only {
+                city.feature_points[p]
+            } else {
+                self.players[p].score - city.before[p]
+            }
+        };
         let qualifies = gained(me) == 0 && (0..self.players()).any(|p| p != me && gained(p) > 0);
         if qualifies && !self.city_entries().is_empty() {
             self.ask(Pending::EnterCity, self.active);
@@ -280,34 +319,58 @@ impl Game {
             .collect()
     }
 
-    /// `BeforeFinalScoring` (C.4): opens the Market rounds if any figure is to move.
+    /// Whether quarter `quarter` is open: the Market only with farmers, who alone can leave it
+    /// (onto fields).
+    fn quarter_open(&self, quarter: Quarter) -> bool {
+        quarter != Quarter::Market || self.config.rules.farmers
+    }
+
+    /// `BeforeFinalScoring` (C.4): opens the final moves out of the City if any figure can
+    /// move.
     pub(crate) fn count_before_final_scoring(&mut self) -> Flow {
-        let Some(city) = self.ext.city.as_ref() else {
+        let Some(city) = self.ext.city.as_mut() else {
             return Flow::Continue;
         };
-        if city.count == Quarter::Market || !city.figures.iter().any(|f| f.2 == Quarter::Market) {
-            return Flow::Continue;
-        }
+        city.passed = 0;
         let first = (city.last_placer + 1) % self.players() as u8;
-        if self.set_market_mover(first) {
+        if self.set_final_mover(first) {
             Flow::Wait
         } else {
             Flow::Continue
         }
     }
 
-    /// Hands the Market round to the first seat from `from` on (cyclically) with a figure in
-    /// the Market; false when the Market is empty.
-    fn set_market_mover(&mut self, from: u8) -> bool {
+    /// The quarters whose figures move out before the final scoring (C.4): the Market, or
+    /// every quarter with [`CountFinalScoring::AllQuarters`]; never the Count's.
+    fn final_quarters(&self, count: Quarter) -> impl Iterator<Item = Quarter> {
+        let all = self.config.rules.count_final_scoring == CountFinalScoring::AllQuarters;
+        Quarter::ALL
+            .into_iter()
+            .filter(move |&q| q != count && (all || q == Quarter::Market))
+    }
+
+    /// Whether `player` has a figure to move out of the City before the final scoring.
+    fn can_move_finally(&self, player: u8) -> bool {
+        let Some(city) = self.ext.city.as_ref() else {
+            return false;
+        };
+        self.final_quarters(city.count).any(|q| {
+            city.figures.iter().any(|f| f.0 == player && f.2 == q)
+                && !self.final_targets(q).is_empty()
+        })
+    }
+
+    /// Hands the final moves to the first seat from `from` on (cyclically) that has a figure to
+    /// move and has not passed; false when nobody is left.
+    fn set_final_mover(&mut self, from: u8) -> bool {
         let n = self.players() as u8;
+        let passed = self.ext.city.as_ref().map_or(0, |c| c.passed);
+        let next = (0..n)
+            .map(|k| (from + k) % n)
+            .find(|&p| passed & (1 << p) == 0 && self.can_move_finally(p));
         let Some(city) = self.ext.city.as_mut() else {
             return false;
         };
-        let next = (0..n).map(|k| (from + k) % n).find(|&p| {
-            city.figures
-                .iter()
-                .any(|f| f.0 == p && f.2 == Quarter::Market)
-        });
         match next {
             Some(p) => {
                 city.round = vec![p];
@@ -321,17 +384,27 @@ impl Game {
         }
     }
 
-    /// Every field of the board, as (root, node of its first segment in board order).
-    fn every_field(&self) -> Vec<(NodeId, NodeId)> {
+    /// Where figures of quarter `quarter` may go before the final scoring, as (root, node of
+    /// the feature's first segment in board order): every field for the Market; every
+    /// unfinished city, road, or monastery and shrine for the others (C.4).
+    fn final_targets(&self, quarter: Quarter) -> Vec<(NodeId, NodeId)> {
         let mut out: Vec<(NodeId, NodeId)> = Vec::new();
         for t in self.board.tiles() {
             for (i, seg) in t.tile.kind().segments.iter().enumerate() {
-                if seg.kind != FeatureKind::Field {
+                let kind = self.segment_kind(seg);
+                if !quarter.leads_to(kind) {
                     continue;
                 }
                 let node = t.node_base + i as u16;
                 let root = self.features.find(node);
-                if !out.iter().any(|(r, _)| *r == root) {
+                let unfinished = match kind {
+                    FeatureKind::Road | FeatureKind::City => self.features.open(root) > 0,
+                    FeatureKind::Monastery | FeatureKind::Shrine => {
+                        self.board.count_surrounding(t.pos) < 8
+                    }
+                    FeatureKind::Field | FeatureKind::River => true,
+                };
+                if unfinished && !out.iter().any(|(r, _)| *r == root) {
                     out.push((root, node));
                 }
             }
@@ -347,14 +420,17 @@ impl Game {
         match self.pending {
             Pending::EnterCity => {
                 for figure in self.city_entries() {
-                    for quarter in Quarter::ALL {
+                    for quarter in Quarter::ALL.into_iter().filter(|&q| self.quarter_open(q)) {
                         out.push(Action::EnterCity { figure, quarter });
                     }
                 }
                 out.push(Action::Pass);
             }
             Pending::MoveCount => {
-                for quarter in Quarter::ALL.into_iter().filter(|q| *q != city.count) {
+                for quarter in Quarter::ALL
+                    .into_iter()
+                    .filter(|&q| q != city.count && self.quarter_open(q))
+                {
                     out.push(Action::MoveCount { quarter });
                 }
                 out.push(Action::Pass);
@@ -364,36 +440,38 @@ impl Game {
                     return;
                 };
                 let market = self.pending == Pending::Market;
-                let targets = if market {
-                    self.every_field()
-                } else {
-                    city.targets.clone()
-                };
                 let mut seen: Vec<(Figure, Quarter)> = Vec::new();
                 for &(p, figure, quarter) in &city.figures {
-                    if p != mover
-                        || quarter == city.count
-                        || (quarter == Quarter::Market) != market
-                        || seen.contains(&(figure, quarter))
-                    {
+                    let movable = if market {
+                        self.final_quarters(city.count).any(|q| q == quarter)
+                    } else {
+                        quarter != city.count
+                    };
+                    if p != mover || !movable || seen.contains(&(figure, quarter)) {
                         continue;
                     }
                     seen.push((figure, quarter));
+                    let targets = if market {
+                        self.final_targets(quarter)
+                    } else {
+                        city.targets.clone()
+                    };
                     for &(_, node) in &targets {
                         let (placed, segment) = self.node_tile(node);
                         let seg = &placed.tile.kind().segments[segment];
-                        if quarter.leads_to(seg.kind) {
+                        let kind = self.segment_kind(seg);
+                        if quarter.leads_to(kind) {
                             out.push(Action::LeaveCity {
                                 figure,
                                 quarter,
                                 pos: placed.pos,
-                                feature: self.segment_kind(seg),
+                                feature: kind,
                                 location: seg.location(placed.rotation),
                             });
                         }
                     }
                 }
-                if !market {
+                if !market || self.config.rules.count_final_moves_optional {
                     out.push(Action::Pass);
                 }
             }
@@ -428,24 +506,68 @@ impl Game {
         if legal.contains(&action) {
             return Ok(());
         }
+        let rules = &self.config.rules;
         Err(PlayError::IllegalCityAction {
             action,
             reason: match self.pending {
                 Pending::EnterCity => {
                     "offered: a follower or large follower from supply (not one that came back \
-                     this turn) into a quarter, or pass"
+                     this turn) into a quarter (the Market only with farmers), or pass"
                 }
-                Pending::MoveCount => "offered: the Count to another quarter, or pass",
+                Pending::MoveCount => {
+                    "offered: the Count to another quarter (the Market only with farmers), or \
+                     pass"
+                }
                 Pending::LeaveCity => {
                     "offered: a figure of the deciding player from an unblocked quarter onto a \
                      matching feature completed now, or pass"
                 }
+                _ if rules.count_final_moves_optional => {
+                    "offered: a figure of the deciding player from the Market (or, with \
+                     count_final_scoring all_quarters, any quarter but the Count's) onto a \
+                     field (or an unfinished feature of the quarter's kind), or pass"
+                }
                 _ => {
-                    "offered: a figure of the deciding player from the Market onto a field; \
-                     moving is mandatory"
+                    "offered: a figure of the deciding player from the Market (or, with \
+                     count_final_scoring all_quarters, any quarter but the Count's) onto a \
+                     field (or an unfinished feature of the quarter's kind); moving is \
+                     mandatory"
                 }
             },
         })
+    }
+
+    /// The quarter the Count moves to by itself after a figure entered `entered` (C.2 with
+    /// [`CountMove::Clockwise`] or [`CountMove::FollowFigure`]); `None` when the player moves
+    /// it ([`CountMove::ByPlayer`]).
+    fn count_moves_itself(&self, from: Quarter, entered: Quarter) -> Option<Quarter> {
+        match self.config.rules.count_move {
+            CountMove::ByPlayer => None,
+            CountMove::Clockwise => Some(match from {
+                Quarter::Castle => Quarter::Market,
+                Quarter::Market => Quarter::Blacksmith,
+                Quarter::Blacksmith => Quarter::Cathedral,
+                Quarter::Cathedral => Quarter::Castle,
+            }),
+            CountMove::FollowFigure => Some(entered),
+        }
+    }
+
+    /// Moves the Count to `quarter` for `player`, with its event when it changes quarter.
+    fn move_count<S: Sink>(&mut self, player: u8, quarter: Quarter, sink: &mut S) {
+        let Some(city) = self.ext.city.as_mut() else {
+            return;
+        };
+        if city.count == quarter {
+            return;
+        }
+        city.count = quarter;
+        if S::WANTED {
+            sink.push(Event::CountMoved {
+                player: player as usize,
+                quarter,
+            });
+        }
     }
 
     /// Plays an answer (already checked) to one of the City's decisions.
@@ -455,9 +577,11 @@ impl Game {
             (Pending::EnterCity, Action::EnterCity { figure, quarter }) => {
                 let me = self.active;
                 self.players[me as usize].supply[figure.index()] -= 1;
-                if let Some(city) = self.ext.city.as_mut() {
-                    city.figures.push((me, figure, quarter));
-                }
+                let Some(city) = self.ext.city.as_mut() else {
+                    return;
+                };
+                city.figures.push((me, figure, quarter));
+                let count = city.count;
                 if S::WANTED {
                     sink.push(Event::FigureEnteredCity {
                         player: me as usize,
@@ -465,18 +589,16 @@ impl Game {
                         quarter,
                     });
                 }
-                self.ask(Pending::MoveCount, me);
+                match self.count_moves_itself(count, quarter) {
+                    Some(to) => {
+                        self.move_count(me, to, sink);
+                        self.advance(sink);
+                    }
+                    None => self.ask(Pending::MoveCount, me),
+                }
             }
             (Pending::MoveCount, Action::MoveCount { quarter }) => {
-                if let Some(city) = self.ext.city.as_mut() {
-                    city.count = quarter;
-                }
-                if S::WANTED {
-                    sink.push(Event::CountMoved {
-                        player: self.active as usize,
-                        quarter,
-                    });
-                }
+                self.move_count(self.active, quarter, sink);
                 self.advance(sink);
             }
             (Pending::EnterCity | Pending::MoveCount, _) => self.advance(sink),
@@ -524,7 +646,7 @@ impl Game {
                     });
                 }
                 if self.pending == Pending::Market {
-                    if !self.set_market_mover((mover + 1) % n) {
+                    if !self.set_final_mover((mover + 1) % n) {
                         self.advance(sink);
                     }
                 } else {
@@ -540,6 +662,17 @@ impl Game {
                 }
             }
             (Pending::LeaveCity, _) => self.next_leaver(sink),
+            (Pending::Market, _) => {
+                let Some(mover) = self.city_mover() else {
+                    return;
+                };
+                if let Some(city) = self.ext.city.as_mut() {
+                    city.passed |= 1 << mover;
+                }
+                if !self.set_final_mover((mover + 1) % n) {
+                    self.advance(sink);
+                }
+            }
             _ => {}
         }
     }
