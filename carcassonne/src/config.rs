@@ -282,6 +282,29 @@ impl Default for Rules {
     }
 }
 
+impl Rules {
+    /// The default rules with every reading of JCloisterZone switched on where it differs from
+    /// the rulebooks (spec `base.md` §6, `expansions.md` §7 and §8,
+    /// `../shared/jcz/README.md`): the base start tile shuffled into the main stack (OPT-3),
+    /// the river look-ahead (OPT-4), the River II fork placed first (D-R2-1), the volcano lake
+    /// as an ordinary tile, and the Count's readings (D-C-6, D-C-7, D-C-10, and only feature
+    /// points for entering the City). A `.jcz` import starts from these; a game must use them
+    /// (where its sets make them matter) to be exported with [`Game::to_jcz`](crate::Game::to_jcz).
+    pub fn jcloisterzone() -> Rules {
+        Rules {
+            river_base_start_tile: RiverBaseStartTile::ShuffleIntoMainStack,
+            river_turns: RiverTurnRule::JczLookahead,
+            river2_fork_first: true,
+            volcano_lake_turn: false,
+            count_place_returned_figures: true,
+            count_leave_to_unoccupied: true,
+            count_final_moves_optional: true,
+            count_entry_feature_points_only: true,
+            ..Rules::default()
+        }
+    }
+}
+
 /// The tile laid at `(0, 0)` before the first turn, and its rotation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

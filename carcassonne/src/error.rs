@@ -237,14 +237,52 @@ pub enum ImportError {
     /// The setup makes an invalid config.
     #[error("invalid setup: {0}")]
     Config(#[from] ConfigError),
-    /// A replay message could not be applied.
-    #[error("replay message #{index} ({kind}): {reason}")]
+    /// A replay message is malformed or does not answer the pending decision: `field` names
+    /// the part of the message that is wrong (`type`, `player`, `payload.tileId`,
+    /// `payload.pointer.location`, `payload.meepleId`, ...).
+    #[error("replay message #{index} ({kind}), {field}: {reason}")]
     Replay {
         /// Index into `replay`.
         index: usize,
         /// The message type.
         kind: String,
+        /// The field that is wrong.
+        field: String,
         /// What went wrong.
+        reason: String,
+    },
+    /// A replay message is sent by another player than the one who decides now: the file
+    /// would replay as a different game.
+    #[error(
+        "replay message #{index} ({kind}), player: sent by player {found}, but player \
+         {expected} is to {decision}"
+    )]
+    WrongPlayer {
+        /// Index into `replay`.
+        index: usize,
+        /// The message type.
+        kind: String,
+        /// The seat the engine expected (0-based, as in the file).
+        expected: usize,
+        /// The seat the message names.
+        found: usize,
+        /// What that seat is to do (`place a tile`, `deploy`, `commit`, ...).
+        decision: String,
+    },
+}
+
+/// A game that cannot be written as a JCloisterZone saved game: it uses something
+/// JCloisterZone does not have, so the file would play differently there.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ExportError {
+    /// A rule variant, element or setting without a JCloisterZone counterpart (named as in
+    /// [`Config`](crate::Config), e.g. `rules.river_turns = no_immediate_same_turn`), and why.
+    #[error("cannot export to .jcz: {setting}: {reason}")]
+    Unsupported {
+        /// The setting and its value.
+        setting: String,
+        /// Why JCloisterZone cannot play it.
         reason: String,
     },
 }

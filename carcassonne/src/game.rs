@@ -403,6 +403,19 @@ impl Game {
             .position(|s| self.segment_kind(s) == kind && s.location(placed.rotation) == location)
     }
 
+    /// The feature (its root node) on the segment of kind `kind` at `location` of the tile at
+    /// `pos`, if there is one.
+    pub(crate) fn feature_at(
+        &self,
+        pos: Position,
+        kind: FeatureKind,
+        location: Location,
+    ) -> Option<NodeId> {
+        let placed = self.board.tile_at(pos)?;
+        let segment = self.segment_at(placed, kind, location)?;
+        Some(self.features.find(placed.node_base + segment as u16))
+    }
+
     /// Bytes a clone of this game copies on the heap, besides the
     /// `std::mem::size_of::<Game>()` bytes inline: the board, the features, the figures, the
     /// stacks, the expansions' states and the history. For budgeting the memory of search

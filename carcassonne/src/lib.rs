@@ -73,7 +73,9 @@ pub use config::{
     KingRobberScoring, ResolvedElements, RiverBaseStartTile, RiverTurnRule, Rules,
     SmallCityScoring, StartTile, UnfinishedInnsCathedrals, MAX_PLAYERS,
 };
-pub use error::{ConfigError, DrawError, ImportError, ParseError, PlayError, RecordError};
+pub use error::{
+    ConfigError, DrawError, ExportError, ImportError, ParseError, PlayError, RecordError,
+};
 pub use events::{Event, FeatureScore, FieldScore, GoodsScore, Reason, Score, TokenScore};
 pub use figure::Figure;
 pub use game::{Game, Pending, PlacedFigure};

@@ -1,0 +1,197 @@
+//! Every name JCloisterZone gives to something of ours, in one place: tile-set ids, element
+//! and rule keys, meeple types, quarter locations, points-expression names. Each mapping is an
+//! exhaustive `match` on our side, so a new variant fails to compile until it is named here.
+
+use crate::config::{
+    CountFinalScoring, CountMove, KingRobberScoring, SmallCityScoring, UnfinishedInnsCathedrals,
+};
+use crate::events::{Reason, Score};
+use crate::figure::Figure;
+use crate::quarter::Quarter;
+use crate::tile::{FeatureKind, TileSet};
+use crate::token::Token;
+
+/// The set id JCloisterZone's client writes in `setup.sets`, with its edition suffix where the
+/// tile XML has one (`../shared/jcz/refereed/README.md`, point 3).
+pub(crate) const fn set_id(set: TileSet) -> &'static str {
+    match set {
+        TileSet::Base => "basic:1",
+        TileSet::InnsAndCathedrals => "inns-and-cathedrals:1",
+        TileSet::TradersAndBuilders => "traders-and-builders:1",
+        TileSet::River => "river/1:1",
+        TileSet::River2 => "river/2:1",
+        TileSet::KingAndRobber => "king-and-robber:1",
+        TileSet::Cult => "cult/5",
+        TileSet::Cult6 => "cult/6",
+        TileSet::Count => "count",
+    }
+}
+
+/// The set of a `setup.sets` key, with or without an edition suffix (`basic:1`, `basic`).
+pub(crate) fn set_from_id(id: &str) -> Option<TileSet> {
+    let bare = |set: TileSet| set_id(set).split(':').next().unwrap_or_default();
+    let key = id.split(':').next().unwrap_or_default();
+    TileSet::ALL.into_iter().find(|&set| bare(set) == key)
+}
+
+/// The meeple type in a meeple id `<player>.<type>.<n>` (`MeepleIdProvider`: the class name in
+/// lower case without `follower`).
+pub(crate) const fn meeple_type(figure: Figure) -> &'static str {
+    match figure {
+        Figure::Follower => "small",
+        Figure::LargeFollower => "big",
+        Figure::Builder => "builder",
+        Figure::Pig => "pig",
+    }
+}
+
+/// The element key that gives a player's number of figures of this kind.
+pub(crate) const fn figure_element(figure: Figure) -> &'static str {
+    match figure {
+        Figure::Follower => "small-follower",
+        Figure::LargeFollower => "big-follower",
+        Figure::Builder => "builder",
+        Figure::Pig => "pig",
+    }
+}
+
+/// The figure of a meeple type (`small`, `big`, `builder`, `pig`).
+pub(crate) fn figure_from_meeple_type(name: &str) -> Option<Figure> {
+    Figure::ALL.into_iter().find(|&f| meeple_type(f) == name)
+}
+
+/// The location of a quarter of the City of Carcassonne (`QUARTER_CASTLE`, ...), on the
+/// feature `Quarter` of the piece `CO/7`.
+pub(crate) const fn quarter_location(quarter: Quarter) -> &'static str {
+    match quarter {
+        Quarter::Castle => "QUARTER_CASTLE",
+        Quarter::Market => "QUARTER_MARKET",
+        Quarter::Blacksmith => "QUARTER_BLACKSMITH",
+        Quarter::Cathedral => "QUARTER_CATHEDRAL",
+    }
+}
+
+/// The quarter of a quarter location.
+pub(crate) fn quarter_from_location(name: &str) -> Option<Quarter> {
+    Quarter::ALL
+        .into_iter()
+        .find(|&q| quarter_location(q) == name)
+}
+
+/// JCloisterZone's feature class name of a quarter pointer.
+pub(crate) const QUARTER_FEATURE: &str = "Quarter";
+
+/// The Count's id in `MOVE_NEUTRAL_FIGURE`.
+pub(crate) const COUNT_FIGURE: &str = "count.1";
+
+/// The value of the rule `tiny-city-scoring`.
+pub(crate) const fn tiny_city_scoring(value: SmallCityScoring) -> &'static str {
+    match value {
+        SmallCityScoring::Standard => "4",
+        SmallCityScoring::Legacy2 => "2",
+    }
+}
+
+/// The value of the rule `king-and-robber-scoring`.
+pub(crate) const fn king_and_robber_scoring(value: KingRobberScoring) -> &'static str {
+    match value {
+        KingRobberScoring::PerCompletedFeature => "default",
+        KingRobberScoring::TenPerToken => "10/20",
+        KingRobberScoring::FifteenForty => "15/40",
+        KingRobberScoring::Continuously => "continuously",
+    }
+}
+
+/// The value of the rule `inn-and-cathedral-final-scoring`.
+pub(crate) const fn inn_and_cathedral_final_scoring(
+    value: UnfinishedInnsCathedrals,
+) -> &'static str {
+    match value {
+        UnfinishedInnsCathedrals::Zero => "zero",
+        UnfinishedInnsCathedrals::Ignore => "ignore",
+    }
+}
+
+/// The value of the rule `count-move`.
+pub(crate) const fn count_move(value: CountMove) -> &'static str {
+    match value {
+        CountMove::ByPlayer => "by-player",
+        CountMove::Clockwise => "clockwise",
+        CountMove::FollowFigure => "follow-meeple",
+    }
+}
+
+/// The value of the rule `coc-final-scoring`.
+pub(crate) const fn coc_final_scoring(value: CountFinalScoring) -> &'static str {
+    match value {
+        CountFinalScoring::MarketOnly => "market-only",
+        CountFinalScoring::AllQuarters => "any-district",
+    }
+}
+
+/// The variant whose JCloisterZone value is `value`, among `all` named by `name`.
+pub(crate) fn from_value<T: Copy>(
+    all: &[T],
+    name: fn(T) -> &'static str,
+    value: &str,
+) -> Option<T> {
+    all.iter().copied().find(|&v| name(v) == value)
+}
+
+/// Every value of each rule enum, for [`from_value`].
+pub(crate) const SMALL_CITY: [SmallCityScoring; 2] =
+    [SmallCityScoring::Standard, SmallCityScoring::Legacy2];
+/// See [`SMALL_CITY`].
+pub(crate) const KING_ROBBER: [KingRobberScoring; 4] = [
+    KingRobberScoring::PerCompletedFeature,
+    KingRobberScoring::TenPerToken,
+    KingRobberScoring::FifteenForty,
+    KingRobberScoring::Continuously,
+];
+/// See [`SMALL_CITY`].
+pub(crate) const INNS_CATHEDRALS: [UnfinishedInnsCathedrals; 2] = [
+    UnfinishedInnsCathedrals::Zero,
+    UnfinishedInnsCathedrals::Ignore,
+];
+/// See [`SMALL_CITY`].
+pub(crate) const COUNT_MOVES: [CountMove; 3] = [
+    CountMove::ByPlayer,
+    CountMove::Clockwise,
+    CountMove::FollowFigure,
+];
+/// See [`SMALL_CITY`].
+pub(crate) const COUNT_FINALS: [CountFinalScoring; 2] = [
+    CountFinalScoring::MarketOnly,
+    CountFinalScoring::AllQuarters,
+];
+
+/// JCloisterZone's points-expression name of a score, before its first `.` — what an assertion
+/// `<Player> scored <name> for N points` names (its `ScoreEvent` names: `Road`, `City`,
+/// `Monastery` (`shrine` with the shrine modifier), `Field`, `TradeGoodsCapability`,
+/// `KingCapability`, `RobberCapability`):
+/// `road`, `city`, `monastery`, `shrine`, `field`, `trade-goods`, `king`, `robber`, and
+/// `king+robber` for both tokens under the 15/40 house rule.
+pub(crate) fn points_name(score: &Score) -> &'static str {
+    match &score.reason {
+        Reason::Feature(f) => feature_points_name(f.kind),
+        Reason::Field(_) => feature_points_name(FeatureKind::Field),
+        Reason::Goods(_) => "trade-goods",
+        Reason::Token(t) => match (t.token, t.completed, t.held) {
+            (_, 0, 2) => "king+robber",
+            (Token::King, _, _) => "king",
+            (Token::RobberBaron, _, _) => "robber",
+        },
+    }
+}
+
+/// The points-expression name of a scored feature kind.
+const fn feature_points_name(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::Road => "road",
+        FeatureKind::City => "city",
+        FeatureKind::Monastery => "monastery",
+        FeatureKind::Shrine => "shrine",
+        FeatureKind::Field => "field",
+        FeatureKind::River => "river",
+    }
+}

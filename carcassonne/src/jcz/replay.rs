@@ -1,0 +1,639 @@
+//! Replaying a `.jcz`'s messages on our engine, each checked against the engine's state: the
+//! acting `player` must be the seat that decides now, every message must answer the pending
+//! decision (`PASS` only where a step may be skipped, `COMMIT` only where a turn part or a move
+//! out of the City awaits one), every meeple id must name a figure where the message says it
+//! is. A file that does not hold is refused with the message's index and field, never replayed
+//! as another game.
+
+use serde_json::Value;
+
+use crate::action::Action;
+use crate::error::ImportError;
+use crate::events::{Event, Score};
+use crate::figure::Figure;
+use crate::game::{Game, Pending};
+use crate::geometry::{Location, Position, Rotation};
+use crate::quarter::Quarter;
+use crate::tile::{FeatureKind, TileId};
+
+use super::meeples::{MeepleId, MeepleIds, Spot};
+use super::names;
+use super::setup::jcz_tile;
+
+/// A replay in progress.
+pub(crate) struct Replay {
+    /// The game so far.
+    pub game: Game,
+    /// Every score event so far.
+    pub scores: Vec<Score>,
+    /// The file's forced draw order.
+    draw_order: Vec<TileId>,
+    /// The next entry of the draw order.
+    cursor: usize,
+    /// The numbered figures.
+    meeples: MeepleIds,
+    /// The `COMMIT` that must come next: after a turn part's action step, and after a move out
+    /// of the City that leaves its mover nothing more to move (JCloisterZone's confirmation
+    /// step).
+    commit_due: Option<Commit>,
+}
+
+/// A `COMMIT` that must come next: whose, and in which of JCloisterZone's phases.
+#[derive(Clone, Copy, Debug)]
+struct Commit {
+    player: usize,
+    phase: &'static str,
+}
+
+/// JCloisterZone's phase awaiting the commit of a turn part's action step.
+const COMMIT_ACTION: &str = "CommitActionPhase";
+/// JCloisterZone's phase of the moves out of the City before a scoring.
+const COC_SCORING: &str = "CocScoringPhase";
+
+/// One message being applied: where it is, for errors.
+struct Message<'a> {
+    index: usize,
+    kind: &'a str,
+    payload: &'a Value,
+    player: Option<usize>,
+}
+
+impl Message<'_> {
+    fn error(&self, field: &str, reason: impl Into<String>) -> ImportError {
+        ImportError::Replay {
+            index: self.index,
+            kind: self.kind.to_owned(),
+            field: field.to_owned(),
+            reason: reason.into(),
+        }
+    }
+
+    /// Checks that the message's player (when it names one) is `expected`.
+    fn sent_by(&self, expected: usize, decision: &str) -> Result<(), ImportError> {
+        match self.player {
+            Some(found) if found != expected => Err(ImportError::WrongPlayer {
+                index: self.index,
+                kind: self.kind.to_owned(),
+                expected,
+                found,
+                decision: decision.to_owned(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The payload's string field `name` (a path below `payload`).
+    fn text(&self, value: Option<&Value>, path: &str) -> Result<String, ImportError> {
+        value
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+            .ok_or_else(|| self.error(path, "missing or not a string"))
+    }
+
+    /// A feature pointer `{position, location, feature}` at `path`.
+    fn pointer(&self, value: Option<&Value>, path: &str) -> Result<Pointer, ImportError> {
+        let p = value
+            .filter(|v| v.is_object())
+            .ok_or_else(|| self.error(path, "missing or not an object"))?;
+        let pos_path = format!("{path}.position");
+        let pos = position(p.get("position")).map_err(|why| self.error(&pos_path, why))?;
+        let feature = self.text(p.get("feature"), &format!("{path}.feature"))?;
+        let location = self.text(p.get("location"), &format!("{path}.location"))?;
+        Ok(Pointer {
+            pos,
+            feature,
+            location,
+        })
+    }
+
+    /// The meeple id of the payload.
+    fn meeple(&self) -> Result<MeepleId, ImportError> {
+        let text = self.text(self.payload.get("meepleId"), "payload.meepleId")?;
+        MeepleId::parse(&text).map_err(|why| self.error("payload.meepleId", why))
+    }
+}
+
+/// A JCloisterZone feature pointer, parsed as far as its kind allows.
+struct Pointer {
+    pos: Position,
+    feature: String,
+    location: String,
+}
+
+impl Replay {
+    /// A replay of `game` (just set up) with the file's draw order.
+    pub fn new(game: Game, draw_order: Vec<TileId>) -> Replay {
+        let e = game.elements();
+        let counts = [
+            game.config().followers,
+            e.large_followers,
+            e.builders,
+            e.pigs,
+        ];
+        let meeples = MeepleIds::new(game.players(), counts);
+        Replay {
+            game,
+            scores: Vec::new(),
+            draw_order,
+            cursor: 0,
+            meeples,
+            commit_due: None,
+        }
+    }
+
+    /// Draws the tiles of the draw order that come next, as JCloisterZone does at the start of
+    /// a turn, until one is to be placed (or the order ends); errors name why a draw failed.
+    pub fn draw_on(&mut self) -> Result<(), String> {
+        while self.game.pending() == Pending::Draw
+            && self.commit_due.is_none()
+            && self.cursor < self.draw_order.len()
+        {
+            let tile = self.draw_order[self.cursor];
+            self.draw(tile)?;
+        }
+        Ok(())
+    }
+
+    /// Whether a `COMMIT` is still to come.
+    pub fn commit_pending(&self) -> bool {
+        self.commit_due.is_some()
+    }
+
+    /// JCloisterZone's phase now: the class name its client reports as `phase` (what an
+    /// assertion `phase is <Phase>` names).
+    pub fn phase(&self) -> &'static str {
+        if let Some(due) = self.commit_due {
+            return due.phase;
+        }
+        match self.game.pending() {
+            Pending::Draw | Pending::Place { .. } => "TilePhase",
+            Pending::Deploy { .. } => "ActionPhase",
+            // Not a JCloisterZone decision: the builder's double turn is automatic there.
+            Pending::DoubleTurn => "DoubleTurn",
+            Pending::LeaveCity => COC_SCORING,
+            Pending::EnterCity => "CocFollowerPhase",
+            Pending::MoveCount => "CocCountPhase",
+            Pending::Market => "CocFinalScoringPhase",
+            Pending::GameOver => "GameOverPhase",
+        }
+    }
+
+    /// Applies replay message `index`.
+    pub fn apply(&mut self, index: usize, message: &Value) -> Result<(), ImportError> {
+        let kind =
+            message
+                .get("type")
+                .and_then(Value::as_str)
+                .ok_or_else(|| ImportError::Replay {
+                    index,
+                    kind: "?".into(),
+                    field: "type".into(),
+                    reason: "missing or not a string".into(),
+                })?;
+        let null = Value::Null;
+        let payload = message.get("payload").unwrap_or(&null);
+        let mut msg = Message {
+            index,
+            kind,
+            payload,
+            player: None,
+        };
+        if !(payload.is_object() || payload.is_null()) {
+            return Err(msg.error("payload", "not an object"));
+        }
+        msg.player = match message.get("player") {
+            None | Some(Value::Null) => None,
+            Some(v) => match v.as_u64().map(|p| p as usize) {
+                Some(p) if p < self.game.players() => Some(p),
+                _ => {
+                    return Err(msg.error(
+                        "player",
+                        format!(
+                            "{v} is not a seat of this {}-player game",
+                            self.game.players()
+                        ),
+                    ))
+                }
+            },
+        };
+        if let Some(due) = self.commit_due {
+            if kind != "COMMIT" {
+                return Err(msg.error(
+                    "type",
+                    format!(
+                        "player {}'s COMMIT must come first (the turn part or move is not \
+                         committed)",
+                        due.player
+                    ),
+                ));
+            }
+        }
+        match kind {
+            "PLACE_TILE" => self.place_tile(&msg),
+            "DEPLOY_MEEPLE" => self.deploy_meeple(&msg),
+            "PASS" => self.pass(&msg),
+            "COMMIT" => self.commit(&msg),
+            "MOVE_NEUTRAL_FIGURE" => self.move_neutral_figure(&msg),
+            other => Err(ImportError::Unsupported(format!(
+                "replay message #{index}: type {other} (messages of expansions not implemented)"
+            ))),
+        }
+    }
+
+    /// Plays `action`, keeping its score events and following its figures.
+    fn play(
+        &mut self,
+        msg: &Message,
+        field: &str,
+        action: Action,
+        chosen: Option<u8>,
+    ) -> Result<(), ImportError> {
+        let events = self
+            .game
+            .play(action)
+            .map_err(|e| msg.error(field, e.to_string()))?;
+        self.absorb(&events, chosen);
+        Ok(())
+    }
+
+    /// Keeps the score events of `events` and follows their figures; `chosen` is the number of
+    /// the figure the message named.
+    fn absorb(&mut self, events: &[Event], chosen: Option<u8>) {
+        for event in events {
+            if let Some(score) = event.score() {
+                self.scores.push(score.clone());
+            }
+            let named = matches!(
+                event,
+                Event::FigureDeployed { .. }
+                    | Event::FigureEnteredCity { .. }
+                    | Event::FigureLeftCity { .. }
+            );
+            self.meeples.follow(event, chosen.filter(|_| named));
+        }
+    }
+
+    /// Draws `tile`, first drawing (and so discarding) the tiles the draw order has before it:
+    /// JCloisterZone discards an unplaceable tile inside its engine, so it never appears in the
+    /// replay. Errors name why.
+    pub fn draw(&mut self, tile: TileId) -> Result<(), String> {
+        while self.cursor < self.draw_order.len() && self.draw_order[self.cursor] != tile {
+            let skipped = self.draw_order[self.cursor];
+            let events = self.game.draw(skipped).map_err(|e| e.to_string())?;
+            self.absorb(&events, None);
+            if self.game.pending() != Pending::Draw {
+                return Err(format!(
+                    "the draw order has {} before {}, but {} is placeable, so JCloisterZone \
+                     cannot have discarded it",
+                    skipped.kind().jcz_id,
+                    tile.kind().jcz_id,
+                    skipped.kind().jcz_id
+                ));
+            }
+            self.cursor += 1;
+        }
+        if self.cursor < self.draw_order.len() {
+            self.cursor += 1;
+        }
+        let events = self.game.draw(tile).map_err(|e| e.to_string())?;
+        self.absorb(&events, None);
+        Ok(())
+    }
+
+    fn place_tile(&mut self, msg: &Message) -> Result<(), ImportError> {
+        if self.game.pending() != Pending::Draw {
+            return Err(msg.error(
+                "type",
+                format!(
+                    "no tile is to be placed now (pending: {})",
+                    self.game.pending().name()
+                ),
+            ));
+        }
+        let player = self.game.current_player();
+        msg.sent_by(player, "place a tile")?;
+        let id = msg.text(msg.payload.get("tileId"), "payload.tileId")?;
+        let tile = super::setup::tile_in(&self.game.config().sets, &id)
+            .ok_or_else(|| msg.error("payload.tileId", format!("unknown tile id {id:?}")))?;
+        let rotation: Rotation = msg
+            .text(msg.payload.get("rotation"), "payload.rotation")?
+            .parse()
+            .map_err(|e: crate::ParseError| msg.error("payload.rotation", e.to_string()))?;
+        let pos = position(msg.payload.get("position"))
+            .map_err(|why| msg.error("payload.position", why))?;
+        self.draw(tile)
+            .map_err(|why| msg.error("payload.tileId", why))?;
+        let action = Action::Place {
+            tile,
+            pos,
+            rotation,
+        };
+        self.play(msg, "payload.position", action, None)?;
+        if !matches!(self.game.pending(), Pending::Deploy { .. }) {
+            // No deployment is possible: the turn part is committed at once.
+            self.commit_due = Some(Commit {
+                player,
+                phase: COMMIT_ACTION,
+            });
+        }
+        Ok(())
+    }
+
+    fn deploy_meeple(&mut self, msg: &Message) -> Result<(), ImportError> {
+        let pending = self.game.pending();
+        let player = self.game.current_player();
+        let decision = match pending {
+            Pending::Deploy { .. } => "deploy a figure",
+            Pending::EnterCity => "put a figure into the City",
+            Pending::LeaveCity | Pending::Market => "move a figure out of the City",
+            _ => {
+                return Err(msg.error(
+                    "type",
+                    format!(
+                        "a figure is deployed, but the pending decision is {}",
+                        pending.name()
+                    ),
+                ))
+            }
+        };
+        msg.sent_by(player, decision)?;
+        let id = msg.meeple()?;
+        if id.player != player {
+            return Err(msg.error(
+                "payload.meepleId",
+                format!("{} is not a figure of player {player}", id.text()),
+            ));
+        }
+        let pointer = msg.pointer(msg.payload.get("pointer"), "payload.pointer")?;
+        match pending {
+            Pending::Deploy { .. } => {
+                if !self.meeples.in_supply(id) {
+                    return Err(msg.error(
+                        "payload.meepleId",
+                        format!("{} is not in its owner's supply", id.text()),
+                    ));
+                }
+                let (feature, location) = self.feature_pointer(msg, &pointer)?;
+                let action = Action::Deploy {
+                    figure: id.figure,
+                    pos: pointer.pos,
+                    feature,
+                    location,
+                };
+                self.play(msg, "payload.pointer", action, Some(id.number))?;
+                self.commit_due = Some(Commit {
+                    player,
+                    phase: COMMIT_ACTION,
+                });
+            }
+            Pending::EnterCity => {
+                if !self.meeples.in_supply(id) {
+                    return Err(msg.error(
+                        "payload.meepleId",
+                        format!("{} is not in its owner's supply", id.text()),
+                    ));
+                }
+                let quarter = self.quarter_pointer(msg, &pointer, "payload.pointer")?;
+                let action = Action::EnterCity {
+                    figure: id.figure,
+                    quarter,
+                };
+                self.play(msg, "payload.pointer", action, Some(id.number))?;
+            }
+            _ => {
+                let Some(Spot::City(quarter)) = self.meeples.spot(id) else {
+                    return Err(msg.error(
+                        "payload.meepleId",
+                        format!("{} is not in the City of Carcassonne", id.text()),
+                    ));
+                };
+                let action = self.leave_action(msg, id.figure, quarter, &pointer)?;
+                self.play(msg, "payload.pointer", action, Some(id.number))?;
+                let asked_again = self.game.pending() == Pending::LeaveCity
+                    && self.game.current_player() == player;
+                if pending == Pending::LeaveCity && !asked_again {
+                    // JCloisterZone's confirmation step: nothing more to move.
+                    self.commit_due = Some(Commit {
+                        player,
+                        phase: COC_SCORING,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Our feature kind and location for a pointer onto the tile just laid (a shrine is a
+    /// `Monastery` in JCloisterZone).
+    fn feature_pointer(
+        &self,
+        msg: &Message,
+        pointer: &Pointer,
+    ) -> Result<(FeatureKind, Location), ImportError> {
+        let mut feature: FeatureKind = pointer
+            .feature
+            .parse()
+            .map_err(|e: crate::ParseError| msg.error("payload.pointer.feature", e.to_string()))?;
+        let location: Location = pointer
+            .location
+            .parse()
+            .map_err(|e: crate::ParseError| msg.error("payload.pointer.location", e.to_string()))?;
+        let shrine = self.game.elements().shrines
+            && self
+                .game
+                .board()
+                .tile_at(pointer.pos)
+                .is_some_and(|t| t.tile.kind().building == Some(FeatureKind::Shrine));
+        if feature == FeatureKind::Monastery && shrine {
+            feature = FeatureKind::Shrine;
+        }
+        Ok((feature, location))
+    }
+
+    /// The quarter of a quarter pointer `{position: [0, 0], location: QUARTER_x, feature:
+    /// Quarter}`.
+    fn quarter_pointer(
+        &self,
+        msg: &Message,
+        pointer: &Pointer,
+        path: &str,
+    ) -> Result<Quarter, ImportError> {
+        if pointer.feature != names::QUARTER_FEATURE {
+            return Err(msg.error(
+                &format!("{path}.feature"),
+                format!("{:?} is not a quarter (Quarter)", pointer.feature),
+            ));
+        }
+        if pointer.pos != Position::new(0, 0) {
+            return Err(msg.error(
+                &format!("{path}.position"),
+                format!("the quarters are on CO/7 at [0, 0], not at {}", pointer.pos),
+            ));
+        }
+        names::quarter_from_location(&pointer.location).ok_or_else(|| {
+            msg.error(
+                &format!("{path}.location"),
+                format!(
+                    "unknown quarter {:?} (QUARTER_CASTLE, QUARTER_MARKET, QUARTER_BLACKSMITH, \
+                     QUARTER_CATHEDRAL)",
+                    pointer.location
+                ),
+            )
+        })
+    }
+
+    /// The legal move of `figure` out of `quarter` onto the feature `pointer` names (on any of
+    /// its tiles: JCloisterZone lets the owner choose, D-C-9; ours goes to a fixed segment).
+    fn leave_action(
+        &self,
+        msg: &Message,
+        figure: Figure,
+        quarter: Quarter,
+        pointer: &Pointer,
+    ) -> Result<Action, ImportError> {
+        let (feature, location) = self.feature_pointer(msg, pointer)?;
+        let target = self
+            .game
+            .feature_at(pointer.pos, feature, location)
+            .ok_or_else(|| {
+                msg.error(
+                    "payload.pointer",
+                    format!("no {} at {} {}", feature, pointer.pos, pointer.location),
+                )
+            })?;
+        self.game
+            .legal_actions()
+            .into_iter()
+            .find(|a| match *a {
+                Action::LeaveCity {
+                    figure: f,
+                    quarter: q,
+                    pos,
+                    feature,
+                    location,
+                } => {
+                    (f, q) == (figure, quarter)
+                        && self.game.feature_at(pos, feature, location) == Some(target)
+                }
+                _ => false,
+            })
+            .ok_or_else(|| {
+                msg.error(
+                    "payload.pointer",
+                    format!(
+                        "a {figure} in the {quarter} may not move to the {feature} at {} now",
+                        pointer.pos
+                    ),
+                )
+            })
+    }
+
+    fn pass(&mut self, msg: &Message) -> Result<(), ImportError> {
+        let pending = self.game.pending();
+        if !self.game.can_pass() {
+            return Err(msg.error(
+                "type",
+                format!("nothing may be skipped now (pending: {})", pending.name()),
+            ));
+        }
+        let player = self.game.current_player();
+        msg.sent_by(player, &format!("decide ({})", pending.name()))?;
+        self.play(msg, "type", Action::Pass, None)?;
+        if matches!(pending, Pending::Deploy { .. }) {
+            self.commit_due = Some(Commit {
+                player,
+                phase: COMMIT_ACTION,
+            });
+        }
+        Ok(())
+    }
+
+    fn commit(&mut self, msg: &Message) -> Result<(), ImportError> {
+        let Some(due) = self.commit_due else {
+            return Err(msg.error(
+                "type",
+                format!(
+                    "nothing awaits a COMMIT now (pending: {})",
+                    self.game.pending().name()
+                ),
+            ));
+        };
+        msg.sent_by(due.player, "commit")?;
+        match msg.payload.get("random") {
+            None | Some(Value::Null) => {}
+            Some(v) if v.is_number() => {}
+            Some(_) => return Err(msg.error("payload.random", "not a number")),
+        }
+        self.commit_due = None;
+        Ok(())
+    }
+
+    fn move_neutral_figure(&mut self, msg: &Message) -> Result<(), ImportError> {
+        let figure = msg.text(msg.payload.get("figureId"), "payload.figureId")?;
+        if figure != names::COUNT_FIGURE {
+            return Err(ImportError::Unsupported(format!(
+                "replay message #{}: neutral figure {figure} (only the Count, {}, is implemented)",
+                msg.index,
+                names::COUNT_FIGURE
+            )));
+        }
+        if self.game.pending() != Pending::MoveCount {
+            return Err(msg.error(
+                "type",
+                format!(
+                    "the Count is moved, but the pending decision is {}",
+                    self.game.pending().name()
+                ),
+            ));
+        }
+        let player = self.game.current_player();
+        msg.sent_by(player, "move the Count")?;
+        let to = msg.payload.get("to").filter(|v| !v.is_null());
+        if to.is_none() {
+            return Err(msg.error("payload.to", "the Count cannot leave the City"));
+        }
+        let pointer = msg.pointer(to, "payload.to")?;
+        let quarter = self.quarter_pointer(msg, &pointer, "payload.to")?;
+        self.play(
+            msg,
+            "payload.to.location",
+            Action::MoveCount { quarter },
+            None,
+        )
+    }
+}
+
+/// A position `[x, y]`.
+pub(crate) fn position(v: Option<&Value>) -> Result<Position, String> {
+    let xy = v
+        .and_then(Value::as_array)
+        .filter(|a| a.len() == 2)
+        .ok_or("missing or not [x, y]")?;
+    let coord = |i: usize| {
+        xy[i]
+            .as_i64()
+            .and_then(|c| i32::try_from(c).ok())
+            .ok_or("not [x, y] with integers")
+    };
+    Ok(Position::new(coord(0)?, coord(1)?))
+}
+
+/// The draw order of a file, as tiles of a game of `sets`.
+pub(crate) fn draw_order(
+    annotations: &Value,
+    sets: &[crate::TileSet],
+) -> Result<Vec<TileId>, ImportError> {
+    match annotations.get("drawOrder") {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(v) => super::setup::as_array(v, "gameAnnotations.drawOrder")?
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                jcz_tile(
+                    sets,
+                    super::setup::as_str(t, &format!("gameAnnotations.drawOrder[{i}]"))?,
+                )
+            })
+            .collect(),
+    }
+}
