@@ -277,6 +277,9 @@ enum carc_status
   CARC_IO_ERROR = 12,
   // A bug inside the library was caught; the game is unchanged.
   CARC_PANIC = 13,
+  // The game cannot be written as a JCloisterZone saved game: it uses a rule variant or
+  // setting JCloisterZone does not have (see `carc_last_error`).
+  CARC_EXPORT_ERROR = 14,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -530,6 +533,18 @@ carc_status carc_game_from_jcz(const char *jcz_text, struct carc_game **out);
 // # Safety
 // `game` NULL or live; `buf` NULL or `cap` writable bytes; `needed` NULL or writable.
 carc_status carc_game_to_json(const struct carc_game *game, char *buf, size_t cap, size_t *needed);
+
+// Writes the game as a JCloisterZone saved game (the text of a `.jcz` file that
+// JCloisterZone opens; see `Game::to_jcz` in the Rust crate) into `buf`, NUL-terminated, and
+// its length into `*needed`, with the buffer rules of `carc_game_to_json`. The caller owns
+// `buf`; nothing is allocated for it. `CARC_EXPORT_ERROR` (details in `carc_last_error`) for
+// a game JCloisterZone would play otherwise: a rule variant it does not have (create the
+// game with JCloisterZone's readings, `"rules"` of `Rules::jcloisterzone` in the config
+// JSON), a first player other than seat 0, or a custom stack its pack does not hold.
+//
+// # Safety
+// `game` NULL or live; `buf` NULL or `cap` writable bytes; `needed` NULL or writable.
+carc_status carc_game_to_jcz(const struct carc_game *game, char *buf, size_t cap, size_t *needed);
 
 // Number of players, into `*out`.
 //

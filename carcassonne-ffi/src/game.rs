@@ -224,6 +224,32 @@ pub unsafe extern "C" fn carc_game_to_json(
     ffi!({ write_text(&arg_ref(game, "game")?.game.to_json(), buf, cap, needed) })
 }
 
+/// Writes the game as a JCloisterZone saved game (the text of a `.jcz` file that
+/// JCloisterZone opens; see `Game::to_jcz` in the Rust crate) into `buf`, NUL-terminated, and
+/// its length into `*needed`, with the buffer rules of `carc_game_to_json`. The caller owns
+/// `buf`; nothing is allocated for it. `CARC_EXPORT_ERROR` (details in `carc_last_error`) for
+/// a game JCloisterZone would play otherwise: a rule variant it does not have (create the
+/// game with JCloisterZone's readings, `"rules"` of `Rules::jcloisterzone` in the config
+/// JSON), a first player other than seat 0, or a custom stack its pack does not hold.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable bytes; `needed` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_to_jcz(
+    game: *const carc_game,
+    buf: *mut c_char,
+    cap: usize,
+    needed: *mut usize,
+) -> carc_status {
+    ffi!({
+        let text = arg_ref(game, "game")?.game.to_jcz().map_err(|e| {
+            crate::boundary::set_error(e.to_string());
+            carc_status::CARC_EXPORT_ERROR
+        })?;
+        write_text(&text, buf, cap, needed)
+    })
+}
+
 /// Number of players, into `*out`.
 ///
 /// # Safety

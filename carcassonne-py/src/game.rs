@@ -8,7 +8,7 @@ use carcassonne::encoding::{observation, ActionSpace, OBSERVATION_PLANES};
 use carcassonne::{Action, Game, JczGame, Outcome, Pending, Quarter, TileId, Token};
 
 use crate::values::{PyAction, PyEvent, PyPlacedFigure, PyPlacedTile};
-use crate::{make_config, ConfigError, IllegalActionError, RecordError};
+use crate::{make_config, ConfigError, ExportError, IllegalActionError, RecordError};
 
 /// A game of Carcassonne.
 ///
@@ -337,6 +337,24 @@ impl PyGame {
         JczGame::from_path(&path)
             .map(|j| PyGame { game: j.game })
             .map_err(|e| RecordError::new_err(e.to_string()))
+    }
+
+    /// The game as a JCloisterZone saved game (the text of a `.jcz` file JCloisterZone opens);
+    /// with `path`, also writes it there. Raises `ExportError` naming the rule or setting
+    /// JCloisterZone would play otherwise (create the game with its readings:
+    /// `config={"rules": {...}}` as in `Rules::jcloisterzone`).
+    #[pyo3(signature = (path=None))]
+    fn to_jcz(&self, path: Option<std::path::PathBuf>) -> PyResult<String> {
+        let text = self
+            .game
+            .to_jcz()
+            .map_err(|e| ExportError::new_err(e.to_string()))?;
+        if let Some(path) = path {
+            std::fs::write(&path, &text).map_err(|e| {
+                pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display()))
+            })?;
+        }
+        Ok(text)
     }
 
     /// The board as SVG.

@@ -36,6 +36,12 @@ create_exception!(
     PyValueError,
     "A saved game (JSON record or JCloisterZone .jcz) that cannot be loaded or replayed."
 );
+create_exception!(
+    carcassonne,
+    ExportError,
+    PyValueError,
+    "A game that cannot be written as a JCloisterZone .jcz: JCloisterZone would play it otherwise."
+);
 
 /// Builds a core `Config` from the keyword arguments shared by `Game` and the batch functions.
 #[allow(clippy::too_many_arguments)]
@@ -181,6 +187,7 @@ fn _carcassonne(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
     m.add("ConfigError", py.get_type::<ConfigError>())?;
     m.add("RecordError", py.get_type::<RecordError>())?;
+    m.add("ExportError", py.get_type::<ExportError>())?;
     m.add(
         "OBSERVATION_PLANES",
         carcassonne::encoding::OBSERVATION_PLANES.to_vec(),

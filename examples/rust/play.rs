@@ -3,18 +3,20 @@
 //!
 //! ```text
 //! cargo run --release --example play -- [--players N] [--seed S] [--bots random,greedy,...]
-//!                                       [--out FILE] [--svg FILE]
+//!                                       [--out FILE] [--svg FILE] [--jcz FILE]
 //!                                       [--sets base,inns,traders,river,river2,
 //!                                               king_robber,cult,count]
 //! ```
 //! Defaults: 2 players, seed 1, bots `random,greedy`, record saved to `game.json`; `--svg`
-//! also draws the final board as an SVG picture.
+//! also draws the final board as an SVG picture; `--jcz` plays under JCloisterZone's readings
+//! of the rules (`Rules::jcloisterzone`) and also writes the game as a JCloisterZone saved
+//! game, which JCloisterZone opens.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 use carcassonne::render::board_text;
-use carcassonne::{Bot, BotKind, Config, Event, Game, Pending};
+use carcassonne::{Bot, BotKind, Config, Event, Game, Pending, Rules};
 use carcassonne_examples::{describe_turn, option};
 
 fn main() -> ExitCode {
@@ -31,7 +33,7 @@ fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
-            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE] [--sets base,inns,traders,river,river2,king_robber,cult,count]"
+            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE] [--jcz FILE] [--sets base,inns,traders,river,river2,king_robber,cult,count]"
         );
         return Ok(());
     }
@@ -65,8 +67,12 @@ fn run() -> Result<(), String> {
         })
         .collect::<Result<_, _>>()?;
 
+    let jcz = option(&args, "--jcz");
     let mut config = Config::new(players);
     config.sets = sets;
+    if jcz.is_some() {
+        config.rules = Rules::jcloisterzone();
+    }
     config.names = (0..players)
         .map(|p| format!("{}{}", kinds[p % kinds.len()], p + 1))
         .collect();
@@ -155,6 +161,11 @@ fn run() -> Result<(), String> {
         std::fs::write(&svg, carcassonne::render::board_svg(&game))
             .map_err(|e| format!("cannot write {svg}: {e}"))?;
         println!("Board drawn to {svg}");
+    }
+    if let Some(path) = jcz {
+        let text = game.to_jcz().map_err(|e| e.to_string())?;
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
+        println!("JCloisterZone saved game written to {path}");
     }
     println!("\nRecord saved to {out} (replay it: cargo run --release --example replay -- {out})");
     Ok(())

@@ -73,7 +73,7 @@ static void test_version_and_statuses(void) {
     snprintf(expected, sizeof expected, "%d.%d.%d", CARC_VERSION_MAJOR, CARC_VERSION_MINOR,
              CARC_VERSION_PATCH);
     CHECK(strcmp(carc_version(), expected) == 0);
-    for (uint32_t s = 0; s <= CARC_PANIC; s++) CHECK(strlen(carc_status_str(s)) > 0);
+    for (uint32_t s = 0; s <= CARC_EXPORT_ERROR; s++) CHECK(strlen(carc_status_str(s)) > 0);
     CHECK(strcmp(carc_status_str(CARC_OK), "ok") == 0);
     CHECK(strcmp(carc_status_str(999), "unknown status") == 0);
 }
@@ -820,6 +820,54 @@ static void test_jcz(const char *path) {
     CHECK(g == NULL);
 }
 
+/* Writes a finished game as a .jcz (asking for the size first), imports it, and compares. */
+static void test_jcz_export(void) {
+    /* A Count game with JCloisterZone's readings of the rules: exportable. */
+    const char *config =
+        "{\"players\": 3, \"sets\": [\"base\", \"count\", \"inns\"], \"rules\": {"
+        "\"count_place_returned_figures\": true, \"count_leave_to_unoccupied\": true, "
+        "\"count_final_moves_optional\": true, \"count_entry_feature_points_only\": true, "
+        "\"count_move\": \"clockwise\"}}";
+    for (uint64_t seed = 0; seed < 5; seed++) {
+        carc_game *g = new_game(config, seed);
+        bool over = false;
+        int guard = 0;
+        while (!over && guard++ < 2000) {
+            size_t count = 0;
+            STATUS(carc_game_legal_action_count(g, &count), CARC_OK);
+            STATUS(carc_game_play_index(g, (count * 2) / 3), CARC_OK);
+            STATUS(carc_game_is_over(g, &over), CARC_OK);
+        }
+        CHECK(over);
+        size_t needed = 0;
+        STATUS(carc_game_to_jcz(g, NULL, 0, &needed), CARC_BUFFER_TOO_SMALL);
+        CHECK(needed > 100);
+        char *text = malloc(needed + 1);
+        STATUS(carc_game_to_jcz(g, text, needed + 1, &needed), CARC_OK);
+        CHECK(strstr(text, "\"count-move\": \"clockwise\"") != NULL);
+        carc_game *back = NULL;
+        STATUS(carc_game_from_jcz(text, &back), CARC_OK);
+        for (uint32_t p = 0; p < 3; p++) {
+            uint32_t a = 0, b = 1;
+            STATUS(carc_game_score(g, p, &a), CARC_OK);
+            STATUS(carc_game_score(back, p, &b), CARC_OK);
+            CHECK(a == b);
+        }
+        free(text);
+        carc_game_free(back);
+        carc_game_free(g);
+    }
+    /* A river game under the rulebook's rules: JCloisterZone plays it otherwise. */
+    carc_game *g = new_game("{\"players\": 2, \"sets\": [\"base\", \"river\"]}", 1);
+    size_t needed = 0;
+    STATUS(carc_game_to_jcz(g, NULL, 0, &needed), CARC_EXPORT_ERROR);
+    char message[512];
+    STATUS(carc_last_error(message, sizeof message, &needed), CARC_OK);
+    CHECK(strstr(message, "river_base_start_tile") != NULL);
+    STATUS(carc_game_to_jcz(NULL, NULL, 0, &needed), CARC_NULL_ARGUMENT);
+    carc_game_free(g);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s PATH/TO/field-scoring.jcz\n", argv[0]);
@@ -838,6 +886,7 @@ int main(int argc, char **argv) {
     test_king_robber_and_cult();
     test_count();
     test_jcz(argv[1]);
+    test_jcz_export();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -205,6 +205,31 @@ def test_jcloisterzone_errors_are_record_errors(shared, tmp_path):
         Game.from_jcz(tmp_path / "missing.jcz")
 
 
+def test_jcloisterzone_export_round_trip(tmp_path):
+    # A Count game under JCloisterZone's readings exports; the file imports to the same game.
+    rules = {
+        "count_place_returned_figures": True,
+        "count_leave_to_unoccupied": True,
+        "count_final_moves_optional": True,
+        "count_entry_feature_points_only": True,
+        "count_move": "follow_figure",
+    }
+    game = Game(config={"players": 3, "sets": ["base", "count"], "rules": rules}, seed=4)
+    bot = carcassonne.Bot("random", seed=4)
+    while not game.is_over:
+        game.play(bot.choose(game))
+    path = tmp_path / "game.jcz"
+    text = game.to_jcz(path)
+    assert '"count-move": "follow-meeple"' in text
+    back = Game.from_jcz(path)
+    assert back.scores == game.scores
+    assert len(back.actions) == len(game.actions)
+    # The rulebook's river rules are not JCloisterZone's: refused, naming the rule.
+    river = Game(config={"players": 2, "sets": ["base", "river"]}, seed=1)
+    with pytest.raises(carcassonne.ExportError, match="river_base_start_tile"):
+        river.to_jcz()
+
+
 def test_action_ids_masks_and_play_id():
     game = Game(seed=2)
     size = game.action_space_size

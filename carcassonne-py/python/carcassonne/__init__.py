@@ -11,7 +11,7 @@ Games draw tiles from a seeded generator (or, with ``explicit_draws=True``, wait
 ``game.resolve(outcome)`` with one of ``game.chance_outcomes()``); ``legal_actions()`` lists every
 legal ``Action`` of the pending decision and ``play(action)`` returns the ``Event`` list, each
 score with its ``reason`` and ``explanation``. Errors are ``ValueError``
-subclasses: ``IllegalActionError``, ``ConfigError``, ``RecordError``. In a notebook a ``Game``
+subclasses: ``IllegalActionError``, ``ConfigError``, ``RecordError``, ``ExportError``. In a notebook a ``Game``
 draws itself as SVG. For research: ``legal_action_ids()``, ``action_mask()``, ``play_id()``,
 ``observation()`` and the batched ``play_random_games`` / ``play_greedy_games`` (GIL released).
 """
@@ -22,6 +22,7 @@ from ._carcassonne import (
     Bot,
     ConfigError,
     Event,
+    ExportError,
     Game,
     IllegalActionError,
     PlacedFigure,
@@ -41,6 +42,7 @@ __all__ = [
     "Bot",
     "ConfigError",
     "Event",
+    "ExportError",
     "Game",
     "IllegalActionError",
     "PlacedFigure",
