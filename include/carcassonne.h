@@ -538,9 +538,13 @@ carc_status carc_game_to_json(const struct carc_game *game, char *buf, size_t ca
 // JCloisterZone opens; see `Game::to_jcz` in the Rust crate) into `buf`, NUL-terminated, and
 // its length into `*needed`, with the buffer rules of `carc_game_to_json`. The caller owns
 // `buf`; nothing is allocated for it. `CARC_EXPORT_ERROR` (details in `carc_last_error`) for
-// a game JCloisterZone would play otherwise: a rule variant it does not have (create the
-// game with JCloisterZone's readings, `"rules"` of `Rules::jcloisterzone` in the config
-// JSON), a first player other than seat 0, or a custom stack its pack does not hold.
+// a game JCloisterZone would play otherwise: a rule variant it does not have where the
+// game's sets make it matter, a first player other than seat 0, or a custom stack its pack
+// does not hold. JCloisterZone's readings, for the config's `"rules"`:
+// `"river_base_start_tile": "shuffle_into_main_stack"`, `"river_turns": "jcz_lookahead"`,
+// `"river2_fork_first": true`, `"volcano_lake_turn": false`,
+// `"count_place_returned_figures": true`, `"count_leave_to_unoccupied": true`,
+// `"count_final_moves_optional": true`, `"count_entry_feature_points_only": true`.
 //
 // # Safety
 // `game` NULL or live; `buf` NULL or `cap` writable bytes; `needed` NULL or writable.
