@@ -139,3 +139,43 @@ fn games_of_later_sets_are_refused_naming_the_set() {
         }
     }
 }
+
+/// A refereed game cut after message `last`, with `assertions` instead of its own.
+fn cut(folder: &str, game: usize, last: usize, assertions: &[&str]) -> JczGame {
+    let path = games(folder)[game - 1].clone();
+    let mut file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    file["replay"].as_array_mut().unwrap().truncate(last + 1);
+    file["test"]["assertions"] = serde_json::json!(assertions);
+    JczGame::parse(&file.to_string()).unwrap()
+}
+
+/// `Player can pass` / `Player can't pass` and `phase is` judge every decision of the Count,
+/// at the points where JCloisterZone's refereed games stop for one.
+#[test]
+fn pass_and_phase_assertions_judge_every_count_decision() {
+    let cases: [(usize, usize, &[&str]); 6] = [
+        // game-1 #68: the turn's COMMIT; player 2 may enter the City.
+        (1, 68, &["Player can pass", "phase is CocFollowerPhase"]),
+        // #69: entered; the Count may be moved.
+        (1, 69, &["Player can pass", "phase is CocCountPhase"]),
+        // #219: the last COMMIT; the final moves out of the Market.
+        (
+            1,
+            219,
+            &["Player can pass", "phase is CocFinalScoringPhase"],
+        ),
+        // game-4 #60: the turn's COMMIT; the leave-the-City round asks player 0.
+        (4, 60, &["Player can pass", "phase is CocScoringPhase"]),
+        // game-2 #81: player 3 moved out of the City and must confirm with a COMMIT.
+        (2, 81, &["Player can't pass", "phase is CocScoringPhase"]),
+        // game-1 #66: a tile placed, a deployment possible.
+        (1, 66, &["Player can pass", "phase is ActionPhase"]),
+    ];
+    for (game, last, assertions) in cases {
+        let jcz = cut("count", game, last, assertions);
+        for r in jcz.check() {
+            assert!(r.judged && r.ok, "game-{game} cut after #{last}: {r:?}");
+        }
+    }
+}

@@ -184,6 +184,15 @@ pub(crate) fn points_name(score: &Score) -> &'static str {
     }
 }
 
+// JCloisterZone's points-expression names of the sets that land later, for their `Reason`s
+// (from its capabilities; the name before the first `.` is what assertions compare):
+// Gold Mines `gold` (final scoring); Under the Big Top `bigtop` (per player, followers in the
+// 3x3 × the token), `acrobats` (5 per meeple), `ringmaster` (2 per circus and acrobats tile
+// around); Mage & Witch add items `mage`/`witch` to the feature's own event; Flying Machines,
+// Ferries and Crop Circles score nothing of their own. Every name has a `.incomplete` form for
+// unfinished features at the end, `city.tiny` for a 2-point small city, `<feature>.empty` and
+// `shrine.challenged`/`monastery.challenged` at 0 points.
+
 /// The points-expression name of a scored feature kind.
 const fn feature_points_name(kind: FeatureKind) -> &'static str {
     match kind {
