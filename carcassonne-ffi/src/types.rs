@@ -849,7 +849,7 @@ mod tests {
             let mut config = Config::new(4);
             config.sets = TileSet::ALL
                 .into_iter()
-                .filter(|s| *s != TileSet::Cult6)
+                .filter(|s| !matches!(s, TileSet::Cult6 | TileSet::BigTop | TileSet::BigTop1))
                 .collect();
             config.explicit_draws = seed == 0;
             let mut game = Game::new(config, seed).unwrap();

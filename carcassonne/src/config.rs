@@ -567,6 +567,21 @@ impl Config {
                 "cult and cult6 are two editions of the same shrine tiles: choose one".into(),
             ));
         }
+        if let Some(set) = self
+            .sets
+            .iter()
+            .find(|s| matches!(s, TileSet::BigTop | TileSet::BigTop1))
+        {
+            // The tiles are catalogued; the rules land with the rest of the expansion.
+            return Err(ConfigError::Sets(format!(
+                "{set}: the rules of Under the Big Top are not implemented yet"
+            )));
+        }
+        if self.sets.contains(&TileSet::BigTop) && self.sets.contains(&TileSet::BigTop1) {
+            return Err(ConfigError::Sets(
+                "big_top and big_top1 are two editions of the same circus tiles: choose one".into(),
+            ));
+        }
         let e = &self.elements;
         for (field, n) in [
             ("followers", Some(self.followers)),

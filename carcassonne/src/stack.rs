@@ -23,7 +23,11 @@ impl Stack {
         let plain = config.sets.iter().all(|s| {
             !matches!(
                 s,
-                TileSet::River | TileSet::River2 | TileSet::Cult6 | TileSet::Count
+                TileSet::River
+                    | TileSet::River2
+                    | TileSet::Cult6
+                    | TileSet::Count
+                    | TileSet::BigTop1
             )
         });
         let tiles = crate::catalogue::catalogue().tiles();

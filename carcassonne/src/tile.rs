@@ -353,11 +353,20 @@ pub enum TileSet {
     /// drawn), a completed city for every field beside it (`expansions.md` §1.3).
     #[serde(rename = "count")]
     Count,
+    /// Under the Big Top: 12 big-top sites and 8 acrobat tiles, the C2 edition with two
+    /// gardens (`expansions.md` §2.1; JCloisterZone `under-the-big-top:2`); it brings the big
+    /// top and its animal tokens, the acrobats and the ringmasters.
+    #[serde(rename = "big_top")]
+    BigTop,
+    /// The C1 edition of Under the Big Top (JCloisterZone `under-the-big-top:1`): the same
+    /// tiles without gardens. Use it instead of `big_top`, not with it.
+    #[serde(rename = "big_top1")]
+    BigTop1,
 }
 
 impl TileSet {
     /// Every tile set this library knows.
-    pub const ALL: [TileSet; 9] = [
+    pub const ALL: [TileSet; 11] = [
         TileSet::Base,
         TileSet::InnsAndCathedrals,
         TileSet::TradersAndBuilders,
@@ -367,10 +376,12 @@ impl TileSet {
         TileSet::Cult,
         TileSet::Cult6,
         TileSet::Count,
+        TileSet::BigTop,
+        TileSet::BigTop1,
     ];
 
     /// The set's name in configs and on the command line: `base`, `inns`, `traders`, `river`,
-    /// `river2`, `king_robber`, `cult`, `cult6`, `count`.
+    /// `river2`, `king_robber`, `cult`, `cult6`, `count`, `big_top`, `big_top1`.
     pub const fn name(self) -> &'static str {
         match self {
             TileSet::Base => "base",
@@ -382,6 +393,8 @@ impl TileSet {
             TileSet::Cult => "cult",
             TileSet::Cult6 => "cult6",
             TileSet::Count => "count",
+            TileSet::BigTop => "big_top",
+            TileSet::BigTop1 => "big_top1",
         }
     }
 }
@@ -397,7 +410,8 @@ impl FromStr for TileSet {
 
     /// Parses a set name: `base` (also `basic`), `inns` (`inns-and-cathedrals`), `traders`
     /// (`traders-and-builders`), `river`, `river2`, `king_robber` (`king-and-robber`), `cult`
-    /// (`cult/5`), `cult6` (`cult/6`), `count`.
+    /// (`cult/5`), `cult6` (`cult/6`), `count`, `big_top` (`under-the-big-top`,
+    /// `under-the-big-top:2`), `big_top1` (`under-the-big-top:1`).
     fn from_str(s: &str) -> Result<TileSet, ParseError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "base" | "basic" => Ok(TileSet::Base),
@@ -413,10 +427,15 @@ impl FromStr for TileSet {
             "cult" | "cult/5" | "cult5" => Ok(TileSet::Cult),
             "cult6" | "cult/6" => Ok(TileSet::Cult6),
             "count" => Ok(TileSet::Count),
+            "big_top" | "big-top" | "under-the-big-top" | "under-the-big-top:2" => {
+                Ok(TileSet::BigTop)
+            }
+            "big_top1" | "under-the-big-top:1" => Ok(TileSet::BigTop1),
             _ => Err(ParseError::new(
                 "tile set",
                 s,
-                "known sets: base, inns, traders, river, river2, king_robber, cult, cult6, count",
+                "known sets: base, inns, traders, river, river2, king_robber, cult, cult6, count, \
+                 big_top, big_top1",
             )),
         }
     }

@@ -291,3 +291,30 @@ fn cult_tiles_match_jcloisterzone() {
 fn city_of_carcassonne_matches_jcloisterzone() {
     check_set("count.xml", "count", TileSet::Count);
 }
+
+#[test]
+fn big_top_tiles_match_jcloisterzone() {
+    check_set(
+        "under_the_big_top.xml",
+        "under-the-big-top:2",
+        TileSet::BigTop,
+    );
+    check_set(
+        "under_the_big_top.xml",
+        "under-the-big-top:1",
+        TileSet::BigTop1,
+    );
+    // 12 big-top sites and 8 acrobat tiles in each edition (§2.1).
+    for set in [TileSet::BigTop, TileSet::BigTop1] {
+        let count = |marker: carcassonne::Marker| -> u32 {
+            catalogue()
+                .set_counts(set)
+                .iter()
+                .filter(|(id, _)| id.kind().has_marker(marker))
+                .map(|(_, n)| u32::from(*n))
+                .sum()
+        };
+        assert_eq!(count(carcassonne::Marker::BigTopSite), 12, "{set}");
+        assert_eq!(count(carcassonne::Marker::AcrobatSite), 8, "{set}");
+    }
+}

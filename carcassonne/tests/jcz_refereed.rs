@@ -24,7 +24,7 @@ const LATER: [(&str, &str); 6] = [
     ("goldmines", "goldmines"),
     ("mage-witch", "mage-and-witch:1"),
     ("corn-circles", "corn-circles/2"),
-    ("big-top", "under-the-big-top:2"),
+    ("big-top", "acrobats"),
     ("ferries", "ferries"),
 ];
 

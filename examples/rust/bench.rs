@@ -25,7 +25,7 @@ const EXPANSIONS_I: [TileSet; 5] = [
 fn every_set() -> Vec<TileSet> {
     TileSet::ALL
         .into_iter()
-        .filter(|s| *s != TileSet::Cult6)
+        .filter(|s| !matches!(s, TileSet::Cult6 | TileSet::BigTop | TileSet::BigTop1))
         .collect()
 }
 

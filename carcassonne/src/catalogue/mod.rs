@@ -5,6 +5,7 @@
 //! consistency and agreement with JCloisterZone's tile definitions.
 
 mod base;
+mod big_top;
 mod count;
 mod cult;
 mod inns_and_cathedrals;
@@ -88,6 +89,8 @@ pub fn catalogue() -> &'static Catalogue {
             (TileSet::Cult, cult::TILES),
             (TileSet::Cult6, cult::SIXTH),
             (TileSet::Count, count::TILES),
+            (TileSet::BigTop, big_top::TILES),
+            (TileSet::BigTop1, big_top::FIRST_EDITION),
         ] {
             for line in table.lines().map(str::trim).filter(|l| !l.is_empty()) {
                 match parse_tile(set, line) {
@@ -105,6 +108,19 @@ pub fn catalogue() -> &'static Catalogue {
         // The 6-tile Cult edition holds the 5 shrine tiles as well.
         let five = by_set[TileSet::Cult as usize].clone();
         by_set[TileSet::Cult6 as usize].splice(0..0, five);
+        // The C1 Big Top edition: the C2 kinds, each garden tile replaced by its C1 twin.
+        let first: Vec<(TileId, u8)> = by_set[TileSet::BigTop1 as usize].clone();
+        let mut twins = first.iter();
+        by_set[TileSet::BigTop1 as usize] = by_set[TileSet::BigTop as usize]
+            .iter()
+            .map(|&(id, n)| {
+                if tiles[id.0 as usize].has_marker(Marker::Garden) {
+                    twins.next().copied().unwrap_or((id, n))
+                } else {
+                    (id, n)
+                }
+            })
+            .collect();
         let start = tiles
             .iter()
             .position(|t| t.has_marker(Marker::Start))

@@ -24,14 +24,20 @@ pub(crate) const fn set_id(set: TileSet) -> &'static str {
         TileSet::Cult => "cult/5",
         TileSet::Cult6 => "cult/6",
         TileSet::Count => "count",
+        TileSet::BigTop => "under-the-big-top:2",
+        TileSet::BigTop1 => "under-the-big-top:1",
     }
 }
 
-/// The set of a `setup.sets` key, with or without an edition suffix (`basic:1`, `basic`).
+/// The set of a `setup.sets` key, with or without an edition suffix (`basic:1`, `basic`); an
+/// edition we keep as a set of its own (`under-the-big-top:1`) is matched exactly first.
 pub(crate) fn set_from_id(id: &str) -> Option<TileSet> {
     let bare = |set: TileSet| set_id(set).split(':').next().unwrap_or_default();
     let key = id.split(':').next().unwrap_or_default();
-    TileSet::ALL.into_iter().find(|&set| bare(set) == key)
+    TileSet::ALL
+        .into_iter()
+        .find(|&set| set_id(set) == id)
+        .or_else(|| TileSet::ALL.into_iter().find(|&set| bare(set) == key))
 }
 
 /// The meeple type in a meeple id `<player>.<type>.<n>` (`MeepleIdProvider`: the class name in
