@@ -16,8 +16,15 @@
 //! **Observations.** [`OBSERVATION_PLANES`] planes of `(2r + 1)²` cells centred on the start
 //! tile `(0, 0)`: plane `k`, row `y + r`, column `x + r` describes position `(x, y)`; tiles
 //! outside the window are not shown.
+//!
+//! **Rewards.** [`RewardScheme`] turns final scores into the rewards the research wrappers
+//! (PettingZoo, Gymnasium, OpenSpiel, [`crate::vector`]) hand to learning agents.
+
+use std::fmt;
+use std::str::FromStr;
 
 use crate::action::Action;
+use crate::error::ParseError;
 use crate::expansions::count::CityIds;
 use crate::figure::Figure;
 use crate::game::{Game, Pending};
@@ -191,13 +198,106 @@ impl ActionSpace {
     }
 }
 
+/// How final scores become rewards for learning agents. Both schemes are zero-sum: the rewards
+/// of all seats add up to 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RewardScheme {
+    /// ±1 by final rank: `(seats with a lower score − seats with a higher score) / (players −
+    /// 1)`. Two players: +1 to the winner, −1 to the loser, 0 each for a tie; more players: +1
+    /// for the sole winner, −1 for the sole last, evenly spaced between, tied seats sharing.
+    Rank,
+    /// The score margin: own score minus the mean of the other seats' scores (two players: the
+    /// difference of the scores), in points.
+    Margin,
+}
+
+impl RewardScheme {
+    /// Every scheme.
+    pub const ALL: [RewardScheme; 2] = [RewardScheme::Rank, RewardScheme::Margin];
+
+    /// The scheme's name: `rank` or `margin`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RewardScheme::Rank => "rank",
+            RewardScheme::Margin => "margin",
+        }
+    }
+
+    /// Each seat's reward for the final `scores` (by seat). A single seat gets 0.
+    pub fn rewards(self, scores: &[u32]) -> Vec<f64> {
+        let n = scores.len();
+        if n < 2 {
+            return vec![0.0; n];
+        }
+        match self {
+            RewardScheme::Rank => scores
+                .iter()
+                .map(|&s| {
+                    let below = scores.iter().filter(|&&o| o < s).count() as f64;
+                    let above = scores.iter().filter(|&&o| o > s).count() as f64;
+                    (below - above) / (n - 1) as f64
+                })
+                .collect(),
+            RewardScheme::Margin => {
+                let total: f64 = scores.iter().map(|&s| s as f64).sum();
+                scores
+                    .iter()
+                    .map(|&s| s as f64 - (total - s as f64) / (n - 1) as f64)
+                    .collect()
+            }
+        }
+    }
+
+    /// The smallest and largest reward a seat can get with `max_score` points at most for
+    /// anyone (used for the bounds research libraries ask for).
+    pub fn bounds(self, max_score: f64) -> (f64, f64) {
+        match self {
+            RewardScheme::Rank => (-1.0, 1.0),
+            RewardScheme::Margin => (-max_score, max_score),
+        }
+    }
+}
+
+impl fmt::Display for RewardScheme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for RewardScheme {
+    type Err = ParseError;
+
+    /// Parses `rank` or `margin`.
+    fn from_str(s: &str) -> Result<RewardScheme, ParseError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "rank" => Ok(RewardScheme::Rank),
+            "margin" => Ok(RewardScheme::Margin),
+            _ => Err(ParseError::new("reward", s, "expected rank or margin")),
+        }
+    }
+}
+
+/// Number of bytes of an observation with window radius `radius`:
+/// `OBSERVATION_PLANES.len() · (2 · radius + 1)²`.
+pub const fn observation_len(radius: usize) -> usize {
+    OBSERVATION_PLANES.len() * (2 * radius + 1) * (2 * radius + 1)
+}
+
 /// The observation of `game` with window radius `radius`: a flat `u8` array of shape
 /// `(OBSERVATION_PLANES.len(), 2 * radius + 1, 2 * radius + 1)` in row-major order (see the
 /// module documentation and [`OBSERVATION_PLANES`]).
 pub fn observation(game: &Game, radius: usize) -> Vec<u8> {
+    let mut out = vec![0u8; observation_len(radius)];
+    observation_into(game, radius, &mut out);
+    out
+}
+
+/// Like [`observation`], written into `out` (every byte overwritten). If `out` is not
+/// [`observation_len`]`(radius)` bytes long, only the planes that fit are written and the rest
+/// of `out` is zero.
+pub fn observation_into(game: &Game, radius: usize, out: &mut [u8]) {
+    out.fill(0);
     let w = 2 * radius + 1;
-    let planes = OBSERVATION_PLANES.len();
-    let mut out = vec![0u8; planes * w * w];
     let r = radius as i64;
     let cell = |pos: Position| -> Option<usize> {
         let (x, y) = (pos.x as i64 + r, pos.y as i64 + r);
@@ -205,7 +305,9 @@ pub fn observation(game: &Game, radius: usize) -> Vec<u8> {
     };
     let mut set = |plane: usize, pos: Position, value: u8| {
         if let Some(c) = cell(pos) {
-            out[plane * w * w + c] = out[plane * w * w + c].saturating_add(value);
+            if let Some(v) = out.get_mut(plane * w * w + c) {
+                *v = v.saturating_add(value);
+            }
         }
     };
     let board = game.board();
@@ -251,106 +353,5 @@ pub fn observation(game: &Game, radius: usize) -> Vec<u8> {
     }
     for f in game.figures() {
         set(13 + f.player.min(5), f.pos, 1);
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::config::Config;
-    use crate::TileSet;
-
-    /// Every legal action of whole games with every set (all figure kinds, the City's
-    /// decisions) has its own id, which names it back.
-    #[test]
-    fn ids_are_unique_and_round_trip_with_every_set() {
-        for (seed, sets) in [
-            (
-                3,
-                vec![
-                    TileSet::InnsAndCathedrals,
-                    TileSet::TradersAndBuilders,
-                    TileSet::River2,
-                ],
-            ),
-            (
-                4,
-                vec![
-                    TileSet::InnsAndCathedrals,
-                    TileSet::TradersAndBuilders,
-                    TileSet::Count,
-                ],
-            ),
-        ] {
-            let mut config = Config::new(3);
-            config.sets.extend(sets);
-            let mut game = Game::new(config, seed).unwrap();
-            let space = ActionSpace::of(&game);
-            let mut step = 0;
-            while !game.is_over() {
-                let legal = game.legal_actions();
-                let ids = space.legal_ids(&game);
-                assert_eq!(ids.len(), legal.len(), "every legal action has an id");
-                let unique: std::collections::BTreeSet<usize> = ids.iter().copied().collect();
-                assert_eq!(unique.len(), ids.len(), "ids are unique");
-                for (a, id) in legal.iter().zip(&ids) {
-                    assert!(*id < space.size());
-                    assert_eq!(space.action(&game, *id), Some(*a), "id {id}");
-                }
-                game.play(legal[(step * 7) % legal.len()]).unwrap();
-                step += 1;
-            }
-        }
-    }
-
-    #[test]
-    fn ids_round_trip_for_every_legal_action() {
-        let mut game = Game::new(Config::new(3), 4).unwrap();
-        let space = ActionSpace::of(&game);
-        assert_eq!(space.size(), 143 * 143 * 4 + 130, "72 tiles: radius 71");
-        let last = space.size() - 1;
-        assert_eq!(space.action(&game, last), Some(Action::Pass));
-        assert_eq!(space.action(&game, last - 1), Some(Action::DoubleTurn));
-        assert_eq!(space.id(&game, Action::DoubleTurn), Some(last - 1));
-        let mut steps = 0;
-        while !game.is_over() && steps < 120 {
-            let legal = game.legal_actions();
-            let ids = space.legal_ids(&game);
-            assert_eq!(ids.len(), legal.len());
-            for (a, id) in legal.iter().zip(&ids) {
-                assert_eq!(space.action(&game, *id), Some(*a));
-            }
-            let mask = space.mask(&game);
-            assert_eq!(mask.iter().filter(|m| **m).count(), legal.len());
-            game.play(legal[steps % legal.len()]).unwrap();
-            steps += 1;
-        }
-        assert_eq!(space.action(&game, space.size()), None);
-    }
-
-    #[test]
-    fn observation_shows_the_start_tile() {
-        let game = Game::new(Config::new(2), 0).unwrap();
-        let r = 2;
-        let w = 2 * r + 1;
-        let obs = observation(&game, r);
-        assert_eq!(obs.len(), OBSERVATION_PLANES.len() * w * w);
-        let at = |plane: usize, x: i64, y: i64| {
-            obs[plane * w * w + ((y + 2) as usize) * w + (x + 2) as usize]
-        };
-        assert_eq!(at(0, 0, 0), 1);
-        assert_eq!(
-            (at(1, 0, 0), at(2, 0, 0), at(3, 0, 0)),
-            (1, 0, 0),
-            "city north"
-        );
-        assert_eq!(
-            (at(6, 0, 0), at(8, 0, 0), at(5, 0, 0)),
-            (1, 1, 0),
-            "road east-west"
-        );
-        assert_eq!(obs[..w * w].iter().map(|v| *v as usize).sum::<usize>(), 1);
-        assert!(at(12, 1, 0) + at(12, -1, 0) + at(12, 0, 1) + at(12, 0, -1) > 0);
     }
 }
