@@ -355,3 +355,123 @@ pub fn observation_into(game: &Game, radius: usize, out: &mut [u8]) {
         set(13 + f.player.min(5), f.pos, 1);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::TileSet;
+
+    /// Every legal action of whole games with every set (all figure kinds, the City's
+    /// decisions) has its own id, which names it back.
+    #[test]
+    fn ids_are_unique_and_round_trip_with_every_set() {
+        for (seed, sets) in [
+            (
+                3,
+                vec![
+                    TileSet::InnsAndCathedrals,
+                    TileSet::TradersAndBuilders,
+                    TileSet::River2,
+                ],
+            ),
+            (
+                4,
+                vec![
+                    TileSet::InnsAndCathedrals,
+                    TileSet::TradersAndBuilders,
+                    TileSet::Count,
+                ],
+            ),
+        ] {
+            let mut config = Config::new(3);
+            config.sets.extend(sets);
+            let mut game = Game::new(config, seed).unwrap();
+            let space = ActionSpace::of(&game);
+            let mut step = 0;
+            while !game.is_over() {
+                let legal = game.legal_actions();
+                let ids = space.legal_ids(&game);
+                assert_eq!(ids.len(), legal.len(), "every legal action has an id");
+                let unique: std::collections::BTreeSet<usize> = ids.iter().copied().collect();
+                assert_eq!(unique.len(), ids.len(), "ids are unique");
+                for (a, id) in legal.iter().zip(&ids) {
+                    assert!(*id < space.size());
+                    assert_eq!(space.action(&game, *id), Some(*a), "id {id}");
+                }
+                game.play(legal[(step * 7) % legal.len()]).unwrap();
+                step += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn ids_round_trip_for_every_legal_action() {
+        let mut game = Game::new(Config::new(3), 4).unwrap();
+        let space = ActionSpace::of(&game);
+        assert_eq!(space.size(), 143 * 143 * 4 + 130, "72 tiles: radius 71");
+        let last = space.size() - 1;
+        assert_eq!(space.action(&game, last), Some(Action::Pass));
+        assert_eq!(space.action(&game, last - 1), Some(Action::DoubleTurn));
+        assert_eq!(space.id(&game, Action::DoubleTurn), Some(last - 1));
+        let mut steps = 0;
+        while !game.is_over() && steps < 120 {
+            let legal = game.legal_actions();
+            let ids = space.legal_ids(&game);
+            assert_eq!(ids.len(), legal.len());
+            for (a, id) in legal.iter().zip(&ids) {
+                assert_eq!(space.action(&game, *id), Some(*a));
+            }
+            let mask = space.mask(&game);
+            assert_eq!(mask.iter().filter(|m| **m).count(), legal.len());
+            game.play(legal[steps % legal.len()]).unwrap();
+            steps += 1;
+        }
+        assert_eq!(space.action(&game, space.size()), None);
+    }
+
+    #[test]
+    fn observation_shows_the_start_tile() {
+        let game = Game::new(Config::new(2), 0).unwrap();
+        let r = 2;
+        let w = 2 * r + 1;
+        let obs = observation(&game, r);
+        assert_eq!(obs.len(), OBSERVATION_PLANES.len() * w * w);
+        let at = |plane: usize, x: i64, y: i64| {
+            obs[plane * w * w + ((y + 2) as usize) * w + (x + 2) as usize]
+        };
+        assert_eq!(at(0, 0, 0), 1);
+        assert_eq!(
+            (at(1, 0, 0), at(2, 0, 0), at(3, 0, 0)),
+            (1, 0, 0),
+            "city north"
+        );
+        assert_eq!(
+            (at(6, 0, 0), at(8, 0, 0), at(5, 0, 0)),
+            (1, 1, 0),
+            "road east-west"
+        );
+        assert_eq!(obs[..w * w].iter().map(|v| *v as usize).sum::<usize>(), 1);
+        assert!(at(12, 1, 0) + at(12, -1, 0) + at(12, 0, 1) + at(12, 0, -1) > 0);
+    }
+
+    #[test]
+    fn rewards_by_rank_and_margin_add_up_to_zero() {
+        assert_eq!(RewardScheme::Rank.rewards(&[10, 4]), vec![1.0, -1.0]);
+        assert_eq!(RewardScheme::Rank.rewards(&[5, 5]), vec![0.0, 0.0]);
+        assert_eq!(RewardScheme::Rank.rewards(&[3, 9, 6]), vec![-1.0, 1.0, 0.0]);
+        assert_eq!(RewardScheme::Rank.rewards(&[9, 9, 1]), vec![0.5, 0.5, -1.0]);
+        assert_eq!(RewardScheme::Margin.rewards(&[10, 4]), vec![6.0, -6.0]);
+        assert_eq!(
+            RewardScheme::Margin.rewards(&[3, 9, 6]),
+            vec![-4.5, 4.5, 0.0]
+        );
+        assert_eq!(RewardScheme::Margin.rewards(&[7]), vec![0.0]);
+        for scheme in RewardScheme::ALL {
+            assert_eq!(scheme.name().parse::<RewardScheme>(), Ok(scheme));
+            let sum: f64 = scheme.rewards(&[12, 40, 7, 40]).iter().sum();
+            assert!(sum.abs() < 1e-9, "{scheme}: {sum}");
+        }
+        assert!("best".parse::<RewardScheme>().is_err());
+    }
+}

@@ -16,6 +16,7 @@ use thiserror::Error;
 
 use crate::action::Action;
 use crate::config::Config;
+
 use crate::encoding::{observation_into, observation_len, ActionSpace, RewardScheme};
 use crate::error::ConfigError;
 use crate::game::Game;
@@ -469,6 +470,159 @@ impl VectorEnv {
         for (slot, row) in self.slots.iter().zip(out.chunks_mut(size)) {
             for &id in &slot.ids {
                 row[id as usize] = true;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::observation;
+    use crate::TileSet;
+
+    /// Picks legal ids by a fixed rule, the same for the vector and the single games.
+    fn pick(ids: &[u32], step: usize) -> u32 {
+        ids[(step * 7 + 3) % ids.len()]
+    }
+
+    /// Environment `i` plays exactly the games `Game::new(config, seed + i + k * n)` would with
+    /// the same actions, auto-resets into the next seed, and scores the end by the scheme.
+    #[test]
+    fn environments_replay_single_games_and_reset_to_the_next_seed() {
+        let mut config = Config::new(2);
+        config.sets.push(TileSet::InnsAndCathedrals);
+        let n = 3;
+        let mut env = VectorEnv::new(config.clone(), n, 40, RewardScheme::Rank, Some(2)).unwrap();
+        let space = env.action_space();
+        let mut games: Vec<Game> = (0..n)
+            .map(|i| Game::new(config.clone(), 40 + i as u64).unwrap())
+            .collect();
+        let mut finished = vec![0u64; n];
+        let mut step = 0;
+        while finished.iter().all(|&f| f < 2) {
+            for (i, game) in games.iter().enumerate() {
+                assert_eq!(
+                    env.legal_ids(i),
+                    &space
+                        .legal_ids(game)
+                        .iter()
+                        .map(|&id| id as u32)
+                        .collect::<Vec<_>>()[..]
+                );
+                assert_eq!(env.current_players()[i] as usize, game.current_player());
+                let w = observation_len(2);
+                assert_eq!(
+                    &env.observations()[i * w..(i + 1) * w],
+                    &observation(game, 2)[..]
+                );
+            }
+            let actions: Vec<i64> = (0..n)
+                .map(|i| pick(env.legal_ids(i), step + i) as i64)
+                .collect();
+            env.step(&actions).unwrap();
+            for (i, game) in games.iter_mut().enumerate() {
+                let action = space.action(game, actions[i] as usize).unwrap();
+                game.play(action).unwrap();
+                let rewards = &env.rewards()[2 * i..2 * i + 2];
+                assert_eq!(env.terminated()[i], game.is_over());
+                assert_eq!(&env.scores()[2 * i..2 * i + 2], &game.scores()[..]);
+                if game.is_over() {
+                    let expected: Vec<f32> = RewardScheme::Rank
+                        .rewards(&game.scores())
+                        .into_iter()
+                        .map(|r| r as f32)
+                        .collect();
+                    assert_eq!(rewards, &expected[..]);
+                    finished[i] += 1;
+                    let next = 40 + i as u64 + finished[i] * n as u64;
+                    *game = Game::new(config.clone(), next).unwrap();
+                    assert_eq!(env.game(i).seed(), next);
+                } else {
+                    assert_eq!(rewards, &[0.0, 0.0]);
+                }
+            }
+            step += 1;
+        }
+    }
+
+    /// A wrong count or an illegal id is refused, naming the environment, and changes nothing.
+    #[test]
+    fn illegal_actions_are_refused_without_change() {
+        let mut env = VectorEnv::new(Config::new(2), 2, 5, RewardScheme::Margin, None).unwrap();
+        assert!(env.observations().is_empty());
+        let before: Vec<Game> = (0..2).map(|i| env.game(i).clone()).collect();
+        let good = env.legal_ids(0)[0] as i64;
+        assert_eq!(
+            env.step(&[good]),
+            Err(VectorError::ActionCount { given: 1, envs: 2 })
+        );
+        let err = env.step(&[good, -1]).unwrap_err();
+        assert!(
+            matches!(err, VectorError::IllegalAction { env: 1, id: -1, .. }),
+            "{err}"
+        );
+        let bad = env.action_space().size() as i64;
+        assert!(env.step(&[bad, good]).is_err());
+        for (i, game) in before.iter().enumerate() {
+            assert_eq!(env.game(i), game);
+        }
+        assert!(matches!(
+            VectorEnv::new(Config::new(2), 0, 0, RewardScheme::Rank, None),
+            Err(VectorError::NoEnvs)
+        ));
+        let mut explicit = Config::new(2);
+        explicit.explicit_draws = true;
+        assert!(matches!(
+            VectorEnv::new(explicit, 1, 0, RewardScheme::Rank, None),
+            Err(VectorError::ExplicitDraws)
+        ));
+        assert!(matches!(
+            VectorEnv::new(Config::new(9), 1, 0, RewardScheme::Rank, None),
+            Err(VectorError::Config(_))
+        ));
+    }
+
+    /// The dense masks hold exactly the legal ids.
+    #[test]
+    fn masks_match_the_legal_ids() {
+        let env = VectorEnv::new(Config::new(3), 2, 1, RewardScheme::Rank, None).unwrap();
+        let size = env.action_space().size();
+        let mut masks = vec![true; 2 * size];
+        env.masks_into(&mut masks);
+        for i in 0..2 {
+            let set: Vec<u32> = (0..size as u32)
+                .filter(|&id| masks[i * size + id as usize])
+                .collect();
+            let mut legal = env.legal_ids(i).to_vec();
+            legal.sort_unstable();
+            assert_eq!(set, legal);
+        }
+    }
+
+    /// Threads change nothing: the same seeds and actions give the same results.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn threads_give_the_same_results() {
+        let config = Config::new(2);
+        let mut one = VectorEnv::new(config.clone(), 37, 9, RewardScheme::Rank, Some(3)).unwrap();
+        let mut two = VectorEnv::new(config, 37, 9, RewardScheme::Rank, Some(3))
+            .unwrap()
+            .with_threads(2)
+            .unwrap();
+        assert_eq!(two.threads(), 2);
+        for step in 0..400 {
+            let actions: Vec<i64> = (0..37)
+                .map(|i| pick(one.legal_ids(i), step + i) as i64)
+                .collect();
+            one.step(&actions).unwrap();
+            two.step(&actions).unwrap();
+            assert_eq!(one.rewards(), two.rewards());
+            assert_eq!(one.terminated(), two.terminated());
+            assert_eq!(one.observations(), two.observations());
+            assert_eq!(one.current_players(), two.current_players());
+            for i in 0..37 {
+                assert_eq!(one.legal_ids(i), two.legal_ids(i));
             }
         }
     }

@@ -5,7 +5,7 @@ translate and check; the rules are the engine's."""
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Mapping, Optional, Tuple
+from typing import Any, Dict, Literal, Mapping, Optional, Tuple, cast
 
 import numpy as np
 
@@ -59,11 +59,11 @@ def make_game(config: Mapping[str, Any], seed: int) -> Game:
     return Game(seed=int(seed) % _U64, **config)
 
 
-def check_reward(reward: str) -> str:
+def check_reward(reward: str) -> Literal["rank", "margin"]:
     """``reward`` if it names a scheme; a ``ValueError`` otherwise."""
     if reward not in REWARDS:
         raise ValueError(f"reward must be 'rank' or 'margin', not {reward!r}")
-    return reward
+    return cast(Literal["rank", "margin"], reward)
 
 
 def check_render_mode(render_mode: Optional[str]) -> Optional[str]:

@@ -38,7 +38,7 @@ import json
 from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]
 
 from . import _envs
 from ._carcassonne import OBSERVATION_PLANES, Game, tile_ids

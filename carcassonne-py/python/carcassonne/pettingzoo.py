@@ -40,8 +40,8 @@ from typing import Any, Dict, Optional, Tuple
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle, seeding
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from . import _envs
 from ._carcassonne import OBSERVATION_PLANES, Game

@@ -354,3 +354,146 @@ pub(crate) fn search(
         },
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::{Bot, BotKind};
+    use crate::{Config, TileSet};
+
+    fn options(iterations: u32) -> MctsOptions {
+        MctsOptions {
+            iterations,
+            ..MctsOptions::default()
+        }
+    }
+
+    #[test]
+    fn rewards_split_wins_and_squash_margins() {
+        assert_eq!(MctsReward::Win.rewards(&[10, 4]), vec![1.0, 0.0]);
+        assert_eq!(MctsReward::Win.rewards(&[7, 9, 9]), vec![0.0, 0.5, 0.5]);
+        let m = MctsReward::Margin.rewards(&[30, 10, 20]);
+        assert!((m[0] - (0.5 + 0.5 * (10.0 / MARGIN_SCALE).tanh())).abs() < 1e-12);
+        assert!((m[1] - (0.5 - 0.5 * (20.0 / MARGIN_SCALE).tanh())).abs() < 1e-12);
+        assert!(m.iter().all(|r| (0.0..=1.0).contains(r)));
+    }
+
+    /// The search never reads the game's own generator: the same bot chooses the same action
+    /// whatever order the hidden tiles will come in.
+    #[test]
+    fn the_hidden_draw_order_is_not_read() {
+        let mut game = Game::new(Config::new(2), 11).unwrap();
+        for _ in 0..9 {
+            let a = game.legal_actions()[0];
+            game.play(a).unwrap();
+        }
+        let mut other = game.clone();
+        other.rng = Pcg64Mcg::seed_from_u64(999);
+        assert_ne!(game, other, "the generators differ");
+        let mut a = Bot::mcts(5, options(300));
+        let mut b = Bot::mcts(5, options(300));
+        assert_eq!(a.choose(&game), b.choose(&other));
+        assert_eq!(a.last_search().iterations, 300);
+        assert_eq!(a.last_search().nodes, b.last_search().nodes);
+    }
+
+    /// Same seed, same choices; a single legal action is returned without a search; no decision
+    /// pending gives None.
+    #[test]
+    fn searches_are_reproducible() {
+        let game = Game::new(Config::new(3), 2).unwrap();
+        let first = Bot::mcts(1, options(200)).choose(&game);
+        assert_eq!(first, Bot::mcts(1, options(200)).choose(&game));
+        assert!(game.legal_actions().contains(&first.unwrap()));
+        let mut explicit = Config::new(2);
+        explicit.explicit_draws = true;
+        let waiting = Game::new(explicit, 0).unwrap();
+        let mut bot = Bot::mcts(1, options(10));
+        assert_eq!(bot.choose(&waiting), None);
+        // A river tile that fits in one way only, somewhere in a few games.
+        let only = (0..50u64)
+            .find_map(|seed| {
+                let mut config = Config::new(2);
+                config.sets.push(TileSet::River);
+                let mut game = Game::new(config, seed).unwrap();
+                while !game.is_over() {
+                    if game.legal_action_count() == 1 {
+                        return Some(game);
+                    }
+                    let a = game.legal_actions()[0];
+                    game.play(a).unwrap();
+                }
+                None
+            })
+            .expect("a decision with one legal action");
+        assert_eq!(bot.choose(&only), Some(only.legal_actions()[0]));
+        assert_eq!(bot.last_search().iterations, 0);
+    }
+
+    /// A time budget stops the search; at least one iteration runs.
+    #[test]
+    fn a_time_budget_stops_the_search() {
+        let game = Game::new(Config::new(2), 3).unwrap();
+        let mut bot = Bot::mcts(
+            0,
+            MctsOptions {
+                iterations: u32::MAX,
+                time_budget: Some(Duration::from_millis(20)),
+                ..MctsOptions::default()
+            },
+        );
+        assert!(bot.choose(&game).is_some());
+        let stats = bot.last_search();
+        assert!(stats.iterations >= 1 && stats.iterations < u32::MAX);
+    }
+
+    /// Every set, through the generic API: whole games where every seat is an MCTS bot, with
+    /// automatic and with explicit draws (chance sampled by the caller), end with legal play.
+    #[test]
+    fn every_set_is_played_through_the_generic_api() {
+        for explicit in [false, true] {
+            let mut config = Config::new(3);
+            config.sets = TileSet::ALL
+                .into_iter()
+                .filter(|s| *s != TileSet::Cult6)
+                .collect();
+            config.explicit_draws = explicit;
+            let mut game = Game::new(config, 8).unwrap();
+            let mut bots: Vec<Bot> = (0..3).map(|p| Bot::mcts(p, options(8))).collect();
+            let mut rng = Pcg64Mcg::seed_from_u64(1);
+            while !game.is_over() {
+                if game.pending().is_chance() {
+                    settle_chance(&mut game, &mut rng);
+                    continue;
+                }
+                let action = bots[game.current_player()].choose(&game).unwrap();
+                game.play(action).unwrap();
+            }
+            assert!(game.actions().len() > 100);
+        }
+    }
+
+    /// Against the greedy bot, in seeded 2-player games (the MCTS bot in both seats in turn).
+    #[test]
+    fn beats_greedy_in_seeded_games() {
+        let mut wins = 0;
+        for seed in 0..4u64 {
+            let mut game = Game::new(Config::new(2), seed).unwrap();
+            let seat = (seed % 2) as usize;
+            let mut bots = [
+                Bot::mcts(seed, options(300)),
+                Bot::new(BotKind::Greedy, seed),
+            ];
+            if seat == 1 {
+                bots.swap(0, 1);
+            }
+            while !game.is_over() {
+                let action = bots[game.current_player()].choose(&game).unwrap();
+                game.play_quiet(action).unwrap();
+            }
+            let scores = game.scores();
+            wins += usize::from(scores[seat] > scores[1 - seat]);
+        }
+        assert!(wins >= 3, "{wins} of 4");
+    }
+}
