@@ -16,7 +16,6 @@ use thiserror::Error;
 
 use crate::action::Action;
 use crate::config::Config;
-
 use crate::encoding::{observation_into, observation_len, ActionSpace, RewardScheme};
 use crate::error::ConfigError;
 use crate::game::Game;
