@@ -44,6 +44,8 @@ echo "== C API: tests under ASan+UBSan, the C client (static, shared, under valg
 make -s -C tests/c test SHARED="$shared" | tee "$tmp/c-tests.txt"
 make -s -C examples/c all valgrind
 "$(pwd)/target/c-examples/play_static" 4 "$tmp/c_game.json" > /dev/null
+"$(pwd)/target/c-examples/play_static" 6 "$tmp/c_game_mcts.json" mcts:200 > "$tmp/c_mcts.txt"
+grep -q "mcts " "$tmp/c_mcts.txt"
 "$(pwd)/target/c-examples/header_check"
 echo "== C API and Rust API play the same games"
 cargo run --release --locked --quiet --example ffi_bench -- --games 300
@@ -67,6 +69,7 @@ grep -q "<svg" "$tmp/play.svg"
 grep -q "Final scores" "$tmp/play.txt"
 cargo run --release --locked --example replay -- "$tmp/game.json" > /dev/null
 cargo run --release --locked --quiet --example replay -- "$tmp/c_game.json" > /dev/null
+cargo run --release --locked --quiet --example replay -- "$tmp/c_game_mcts.json" > /dev/null
 for f in "$shared"/jcz/engine-tests/basic/*.jcz; do
   case "$(basename "$f")" in
     garden-scoring.jcz|tiny-city-coa.jcz) continue ;;

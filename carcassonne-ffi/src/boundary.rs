@@ -38,10 +38,12 @@ pub enum carc_status {
     CARC_IO_ERROR = 12,
     /// A bug inside the library was caught; the game is unchanged.
     CARC_PANIC = 13,
+    /// No decision is pending: a chance node waits for its outcome, or the game is over.
+    CARC_NO_DECISION = 14,
 }
 
 /// Static NUL-terminated messages, indexed by status.
-const MESSAGES: [&str; 14] = [
+const MESSAGES: [&str; 15] = [
     "ok\0",
     "a required pointer argument was NULL\0",
     "invalid argument (unknown enum value, number out of range, or text not UTF-8)\0",
@@ -56,6 +58,7 @@ const MESSAGES: [&str; 14] = [
     "the JCloisterZone game could not be imported\0",
     "file could not be read\0",
     "internal error (panic) caught; nothing was changed\0",
+    "no decision is pending (a chance node, or the game is over)\0",
 ];
 
 /// The static message of a status value (any integer).
