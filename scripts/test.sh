@@ -2,7 +2,9 @@
 # Runs every test the project has. The single entry point for people and CI (.ci/run calls it).
 # Needs a Rust toolchain (cargo) and Python 3 (>= 3.9, with venv); installs what else it needs:
 # a C compiler, make and valgrind with apt-get when missing, and the Python tools (maturin,
-# numpy, pytest, mypy, matplotlib, nbclient, ipykernel, tqdm) into target/py-venv with pip.
+# numpy, pytest, mypy, matplotlib, nbclient, ipykernel, tqdm, and the research libraries pinned
+# in tests/python/requirements.txt: PettingZoo, Gymnasium, OpenSpiel, Ray) into target/py-venv
+# with pip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -55,10 +57,11 @@ venv="$(pwd)/target/py-venv"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --upgrade pip > /dev/null
 "$venv/bin/python" -m pip install -q maturin numpy pytest mypy matplotlib nbclient nbformat ipykernel tqdm
+"$venv/bin/python" -m pip install -q -r tests/python/requirements.txt
 rm -rf target/wheels
 "$venv/bin/maturin" build --release --locked -q -m carcassonne-py/Cargo.toml -o target/wheels -i "$venv/bin/python"
 "$venv/bin/python" -m pip install -q --force-reinstall --no-deps target/wheels/carcassonne-*.whl
-"$venv/bin/python" -m mypy.stubtest carcassonne
+"$venv/bin/python" -m mypy.stubtest carcassonne --allowlist carcassonne-py/stubtest-allowlist.txt
 (cd "$tmp" && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$OLDPWD/tests/python") | tee "$tmp/py-tests.txt"
 "$venv/bin/python" examples/python/play.py --seed 3 --svg "$tmp/board.svg" > /dev/null
 grep -q "<svg" "$tmp/board.svg"
