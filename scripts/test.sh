@@ -51,6 +51,10 @@ grep -q "mcts " "$tmp/c_mcts.txt"
 "$(pwd)/target/c-examples/header_check"
 echo "== C API and Rust API play the same games"
 cargo run --release --locked --quiet --example ffi_bench -- --games 300
+echo "== the MCTS bot and the vectorised environment from Rust (a few games; speed not asserted)"
+cargo run --release --locked --quiet --example mcts -- --games 4 --iterations 100 > "$tmp/mcts.txt"
+grep -q "win rate" "$tmp/mcts.txt"
+cargo run --release --locked --quiet --example vector -- --seconds 0.05 --runs 1 > /dev/null
 
 echo "== Python module: build the abi3 wheel with maturin in a virtualenv, then test it"
 venv="$(pwd)/target/py-venv"
@@ -65,6 +69,9 @@ rm -rf target/wheels
 (cd "$tmp" && "$venv/bin/python" -m pytest -q -p no:cacheprovider "$OLDPWD/tests/python") | tee "$tmp/py-tests.txt"
 "$venv/bin/python" examples/python/play.py --seed 3 --svg "$tmp/board.svg" > /dev/null
 grep -q "<svg" "$tmp/board.svg"
+# The research benchmark runs (briefly: speed is measured, never asserted).
+(cd "$tmp" && "$venv/bin/python" "$OLDPWD/examples/python/bench.py" --only vector --seconds 0.05 --runs 1) > "$tmp/bench.txt"
+grep -q "VectorEnv  1024 envs" "$tmp/bench.txt"
 
 echo "== main job and replay"
 cargo run --release --locked --example play -- --seed 7 --out "$tmp/game.json" --svg "$tmp/play.svg" > "$tmp/play.txt"

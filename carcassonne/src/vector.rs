@@ -106,10 +106,11 @@ impl Shared {
         debug_assert!(played.is_ok());
         row.rewards.fill(0.0);
         *row.terminated = slot.game.is_over();
-        let scores = slot.game.scores();
-        row.scores.copy_from_slice(&scores);
+        for (p, s) in row.scores.iter_mut().enumerate() {
+            *s = slot.game.score(p);
+        }
         if *row.terminated {
-            for (r, v) in row.rewards.iter_mut().zip(self.reward.rewards(&scores)) {
+            for (r, v) in row.rewards.iter_mut().zip(self.reward.rewards(row.scores)) {
                 *r = v as f32;
             }
             self.reset(slot);
@@ -212,7 +213,8 @@ impl VectorEnv {
     }
 
     /// Steps the games on a pool of `threads` threads (1: on the calling thread, the default).
-    /// Results are the same for every number of threads.
+    /// Results are the same for every number of threads. Steps of fewer than 16 games per
+    /// thread run on the calling thread (handing them over would cost more than it saves).
     ///
     /// # Errors
     /// [`VectorError::Threads`] if the pool cannot be started.
@@ -312,8 +314,14 @@ impl VectorEnv {
         let stride = self.observation_stride();
         let shared = &self.shared;
         #[cfg(feature = "parallel")]
-        if let Some(pool) = &self.pool {
+        if let Some(pool) = self
+            .pool
+            .as_ref()
+            .filter(|p| n >= 16 * p.current_num_threads())
+        {
             use rayon::prelude::*;
+            // A few large chunks per thread: a step of one game is well under a microsecond.
+            let chunk = (n / (4 * pool.current_num_threads())).max(16);
             let rows = self
                 .slots
                 .par_iter_mut()
@@ -323,7 +331,7 @@ impl VectorEnv {
                 .zip(self.terminated.par_iter_mut())
                 .zip(self.current.par_iter_mut())
                 .zip(self.observations.par_chunks_mut(stride))
-                .with_min_len(8);
+                .with_min_len(chunk);
             pool.install(|| {
                 rows.for_each(
                     |((((((slot, p), rewards), scores), terminated), current), observation)| {
