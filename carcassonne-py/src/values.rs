@@ -182,14 +182,14 @@ impl PyBot {
                 let o = self.0.mcts_options();
                 match o.time_budget {
                     Some(t) if o.iterations == u32::MAX => {
-                        format!("Bot('mcts', time_budget={})", t.as_secs_f64())
+                        format!("Bot(\"mcts\", time_budget={})", t.as_secs_f64())
                     }
                     Some(t) => format!(
-                        "Bot('mcts', iterations={}, time_budget={})",
+                        "Bot(\"mcts\", iterations={}, time_budget={})",
                         o.iterations,
                         t.as_secs_f64()
                     ),
-                    None => format!("Bot('mcts', iterations={})", o.iterations),
+                    None => format!("Bot(\"mcts\", iterations={})", o.iterations),
                 }
             }
             kind => format!("Bot({:?})", bot_kind_name(kind)),

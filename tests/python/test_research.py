@@ -69,7 +69,7 @@ def test_mcts_bot_settings_and_errors():
     bot = Bot("mcts", 3, iterations=50, exploration=0.7, reward="win")
     assert bot.kind == "mcts"
     assert bot.options == {"iterations": 50, "time_budget": None, "exploration": 0.7, "reward": "win"}
-    assert repr(bot) == "Bot('mcts', iterations=50)"
+    assert repr(bot) == 'Bot("mcts", iterations=50)'
     timed = Bot("mcts", time_budget=0.01)
     assert timed.options["time_budget"] == pytest.approx(0.01)
     game = Game(seed=2)
