@@ -89,6 +89,6 @@ done
 jcz_files=$(ls "$shared"/jcz/engine-tests/basic/*.jcz | grep -v -e garden-scoring -e tiny-city-coa | wc -l)
 passed=$(awk '/^test result:/ {for (i = 1; i <= NF; i++) if ($i ~ /^passed;?$/) s += $(i-1)} END {print s + 0}' "$tmp/cargo-test.txt")
 c_passed=$(awk '/ passed, 0 failed$/ {print $1}' "$tmp/c-tests.txt")
-py_passed=$(awk '/ passed in / {print $1}' "$tmp/py-tests.txt")
+py_passed=$(awk '/ passed/ && / in [0-9.]+s/ {for (i = 1; i < NF; i++) if ($(i + 1) ~ /^passed/) print $i}' "$tmp/py-tests.txt")
 echo "Rust tests: $passed passed; C API checks: $c_passed passed; Python tests: $py_passed passed; example replays of $jcz_files JCloisterZone files: all assertions PASS"
 echo "$((passed + c_passed + py_passed)) passed, 0 failed"
