@@ -22,8 +22,6 @@ fn vector_error(e: VectorError) -> PyErr {
             ConfigError::new_err(e.to_string())
         }
         VectorError::Threads(_) => pyo3::exceptions::PyRuntimeError::new_err(e.to_string()),
-        // `VectorError` is non-exhaustive; a new error is reported with its own message.
-        other => pyo3::exceptions::PyValueError::new_err(other.to_string()),
     }
 }
 

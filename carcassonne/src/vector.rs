@@ -20,9 +20,9 @@ use crate::encoding::{observation_into, observation_len, ActionSpace, RewardSche
 use crate::error::ConfigError;
 use crate::game::Game;
 
-/// Why a [`VectorEnv`] could not be made or stepped. After an error nothing has changed.
+/// Why a [`VectorEnv`] could not be made or stepped. After an error nothing has changed. Not
+/// `#[non_exhaustive]`: the bindings map every error exhaustively.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
 pub enum VectorError {
     /// The config cannot become a game.
     #[error(transparent)]

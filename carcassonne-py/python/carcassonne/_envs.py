@@ -9,7 +9,7 @@ from typing import Any, Dict, Literal, Mapping, Optional, Tuple, cast
 
 import numpy as np
 
-from ._carcassonne import ConfigError, Game
+from ._carcassonne import Game
 
 #: The keyword arguments of ``Game`` that describe the rules (everything but ``seed``).
 GAME_KEYWORDS = frozenset(
@@ -86,7 +86,7 @@ def resolve_chance(game: Game, rng: np.random.Generator) -> None:
     while game.pending == "draw":
         outcomes = game.chance_outcomes()
         if not outcomes:
-            raise ConfigError("a chance node is pending without outcomes")
+            raise RuntimeError("a chance node is pending without outcomes")
         probs = np.array([p for _, p in outcomes], dtype=np.float64)
         i = int(rng.choice(len(outcomes), p=probs / probs.sum()))
         game.resolve(outcomes[i][0])

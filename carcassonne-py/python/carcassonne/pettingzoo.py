@@ -166,8 +166,8 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's name)
         game = self._require_game()
         assert self._rng is not None
         agent = self.agent_selection
+        game.play_id(int(action))  # IllegalActionError leaves the game and the env unchanged
         self._cumulative_rewards[agent] = 0.0
-        game.play_id(int(action))
         _envs.resolve_chance(game, self._rng)
         self.rewards = {a: 0.0 for a in self.agents}
         if game.is_over:
