@@ -28,6 +28,23 @@
 #define CARC_VERSION_PATCH 0
 
 
+// Bot kind: picks uniformly among the legal actions.
+#define CARC_BOT_RANDOM 0
+
+// Bot kind: the best immediate score gain, ties broken at random.
+#define CARC_BOT_GREEDY 1
+
+// Bot kind: Monte Carlo tree search (UCT with random playouts; the hidden order of the tiles
+// is sampled afresh in every iteration, never read from the game). Settings:
+// `carc_mcts_options`.
+#define CARC_BOT_MCTS 2
+
+// `carc_mcts_options.reward`: `0.5 + 0.5 tanh((own score - best other score) / 20)`.
+#define CARC_MCTS_REWARD_MARGIN 0
+
+// `carc_mcts_options.reward`: 1 for the win (split between tied winners), 0 otherwise.
+#define CARC_MCTS_REWARD_WIN 1
+
 // `carc_action.kind`: lay the drawn tile.
 #define CARC_ACTION_PLACE 0
 
@@ -277,9 +294,11 @@ enum carc_status
   CARC_IO_ERROR = 12,
   // A bug inside the library was caught; the game is unchanged.
   CARC_PANIC = 13,
+  // No decision is pending: a chance node waits for its outcome, or the game is over.
+  CARC_NO_DECISION = 14,
   // The game cannot be written as a JCloisterZone saved game: it uses a rule variant or
   // setting JCloisterZone does not have (see `carc_last_error`).
-  CARC_EXPORT_ERROR = 14,
+  CARC_EXPORT_ERROR = 15,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -288,6 +307,10 @@ typedef enum carc_status carc_status;
 typedef uint32_t carc_status;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+// A bot: opaque to C. Created by `carc_bot_new` or `carc_bot_new_mcts`; owned by the caller
+// until passed to `carc_bot_free`. A bot keeps no pointer to any game.
+typedef struct carc_bot carc_bot;
 
 // A game: opaque to C. Created by `carc_game_new`, `carc_game_clone`, `carc_game_from_json`
 // or `carc_game_from_jcz`; owned by the caller until passed to `carc_game_free`.
@@ -320,6 +343,31 @@ typedef struct carc_action {
   // not check". An action from another state is refused with `CARC_STALE_ACTION`.
   uint64_t epoch;
 } carc_action;
+
+// The settings of an MCTS bot (`carc_bot_new_mcts`); `carc_mcts_options_default` fills in the
+// defaults.
+typedef struct carc_mcts_options {
+  // Iterations (one descent, one random playout) per decision; 0 means no limit, and then
+  // `time_budget_ms` must be set. Default 1000.
+  uint32_t iterations;
+  // Wall-clock time per decision in milliseconds; 0 means none (the search is then
+  // reproducible with the seed). The search stops at whichever limit comes first.
+  uint32_t time_budget_ms;
+  // The UCT exploration constant (finite, not negative). Default 0.5.
+  double exploration;
+  // `CARC_MCTS_REWARD_MARGIN` (default) or `CARC_MCTS_REWARD_WIN`.
+  uint32_t reward;
+} carc_mcts_options;
+
+// What the last `carc_bot_choose` of an MCTS bot searched (all 0 for the other kinds).
+typedef struct carc_search_stats {
+  // Iterations run (0 when only one action was legal).
+  uint32_t iterations;
+  // Decision nodes of the search tree.
+  uint64_t nodes;
+  // Wall-clock time of the search in microseconds.
+  uint64_t elapsed_us;
+} carc_search_stats;
 
 // An event of the last action (see `carc_game_events`). Each field has one meaning, named
 // here with the event kinds (and score reasons) it applies to; a field that does not apply
@@ -484,6 +532,69 @@ carc_status carc_action_to_string(const struct carc_action *action,
                                   char *buf,
                                   size_t cap,
                                   size_t *needed);
+
+// Writes the default MCTS settings (1000 iterations, no time budget, exploration 0.5, margin
+// reward) into `*out`.
+//
+// # Safety
+// `out` must be NULL (then `CARC_NULL_ARGUMENT`) or writable.
+carc_status carc_mcts_options_default(struct carc_mcts_options *out);
+
+// Creates a bot of `kind` (`CARC_BOT_RANDOM`, `CARC_BOT_GREEDY`, or `CARC_BOT_MCTS` with the
+// default settings) whose choices are driven by `seed`, into `*out`. The caller owns the bot
+// and must release it with `carc_bot_free`. `CARC_INVALID_ARGUMENT` for an unknown kind.
+//
+// # Safety
+// `out` must be NULL or writable.
+carc_status carc_bot_new(uint32_t kind, uint64_t seed, struct carc_bot **out);
+
+// Creates a Monte Carlo tree search bot with `*options` (copied; NULL means the defaults),
+// driven by `seed`, into `*out`. The caller owns the bot and must release it with
+// `carc_bot_free`. `CARC_INVALID_ARGUMENT` for an unknown reward, a negative or non-finite
+// exploration, or neither iterations nor a time budget.
+//
+// # Safety
+// `options` must be NULL or point to a `carc_mcts_options`; `out` NULL or writable.
+carc_status carc_bot_new_mcts(uint64_t seed,
+                              const struct carc_mcts_options *options,
+                              struct carc_bot **out);
+
+// Releases a bot. `carc_bot_free(NULL)` does nothing; the pointer must not be used again.
+//
+// # Safety
+// `bot` must be NULL or a bot from this library not freed before.
+void carc_bot_free(struct carc_bot *bot);
+
+// The bot's kind (`CARC_BOT_*`) into `*out`.
+//
+// # Safety
+// `bot` must be NULL or a live bot; `out` NULL or writable.
+carc_status carc_bot_kind(const struct carc_bot *bot, uint32_t *out);
+
+// The settings of an MCTS bot into `*out`; `CARC_INVALID_ARGUMENT` for another kind.
+//
+// # Safety
+// `bot` must be NULL or a live bot; `out` NULL or writable.
+carc_status carc_bot_mcts_options(const struct carc_bot *bot, struct carc_mcts_options *out);
+
+// The bot's choice for the decision pending in `game`, into `*out` (a copy, stamped with the
+// game's current epoch, ready for `carc_game_play`). The game is not changed; the bot's
+// generator advances. `CARC_NO_DECISION` when a chance node is pending or the game is over.
+// An MCTS bot searches for its iterations or time budget before returning.
+//
+// # Safety
+// `bot` must be NULL or a live bot, `game` NULL or a live game (neither used by another
+// thread during the call); `out` NULL or writable.
+carc_status carc_bot_choose(struct carc_bot *bot,
+                            const struct carc_game *game,
+                            struct carc_action *out);
+
+// What the bot's last `carc_bot_choose` searched, into `*out` (all 0 for random and greedy
+// bots and before the first choice).
+//
+// # Safety
+// `bot` must be NULL or a live bot; `out` NULL or writable.
+carc_status carc_bot_last_search(const struct carc_bot *bot, struct carc_search_stats *out);
 
 // Creates a game from a JSON config (NULL: a two-player base game) and a seed, into `*out`.
 // The config is the core's `Config` as JSON, e.g.

@@ -38,13 +38,15 @@ pub enum carc_status {
     CARC_IO_ERROR = 12,
     /// A bug inside the library was caught; the game is unchanged.
     CARC_PANIC = 13,
+    /// No decision is pending: a chance node waits for its outcome, or the game is over.
+    CARC_NO_DECISION = 14,
     /// The game cannot be written as a JCloisterZone saved game: it uses a rule variant or
     /// setting JCloisterZone does not have (see `carc_last_error`).
-    CARC_EXPORT_ERROR = 14,
+    CARC_EXPORT_ERROR = 15,
 }
 
 /// Static NUL-terminated messages, indexed by status.
-const MESSAGES: [&str; 15] = [
+const MESSAGES: [&str; 16] = [
     "ok\0",
     "a required pointer argument was NULL\0",
     "invalid argument (unknown enum value, number out of range, or text not UTF-8)\0",
@@ -59,6 +61,7 @@ const MESSAGES: [&str; 15] = [
     "the JCloisterZone game could not be imported\0",
     "file could not be read\0",
     "internal error (panic) caught; nothing was changed\0",
+    "no decision is pending (a chance node, or the game is over)\0",
     "the game cannot be written as a JCloisterZone game\0",
 ];
 

@@ -34,6 +34,16 @@ struct LegalCache {
 }
 
 impl carc_game {
+    /// The core game.
+    pub(crate) fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The epoch stamped into actions listed now.
+    pub(crate) fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
     fn boxed(game: Game) -> *mut carc_game {
         Box::into_raw(Box::new(carc_game {
             game,

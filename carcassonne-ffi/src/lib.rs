@@ -17,7 +17,7 @@
 //!   status. A failed call never changes the game. Every body runs inside `catch_unwind`.
 //! - Text is written into caller buffers, NUL-terminated, and the length it needs (without the
 //!   NUL) is reported.
-//! - Ownership: the library owns every `carc_game`; strings returned as `const char *` are
+//! - Ownership: the library owns every `carc_game` and `carc_bot`; strings returned as `const char *` are
 //!   static and must not be freed; everything else is copied into caller memory.
 
 #![deny(missing_docs)]
@@ -26,6 +26,7 @@
 #![allow(unsafe_code)]
 #![allow(non_camel_case_types)]
 
+pub mod bot;
 mod boundary;
 pub mod game;
 pub mod types;

@@ -23,6 +23,11 @@ pub struct PyGame {
 }
 
 impl PyGame {
+    /// Wraps a core game.
+    pub(crate) fn from_game(game: Game) -> PyGame {
+        PyGame { game }
+    }
+
     /// The core game.
     pub(crate) fn inner(&self) -> &Game {
         &self.game
@@ -438,6 +443,32 @@ impl PyGame {
         let w = 2 * radius + 1;
         let flat = observation(&self.game, radius);
         PyArray1::from_vec(py, flat).reshape([OBSERVATION_PLANES.len(), w, w])
+    }
+
+    /// Each seat's reward for the current scores (the final ones once the game is over), as
+    /// research wrappers hand them out: `reward="rank"` gives ±1 by rank, `(seats with a lower
+    /// score − seats with a higher score) / (players − 1)`; `reward="margin"` gives the own
+    /// score minus the mean of the others' scores. Both add up to 0 over the seats.
+    #[pyo3(signature = (reward="rank"))]
+    fn returns(&self, reward: &str) -> PyResult<Vec<f64>> {
+        Ok(crate::reward_scheme(reward)?.rewards(&self.game.scores()))
+    }
+
+    /// The board's picture (the SVG of `to_svg`, rasterised by resvg) as a uint8 array of
+    /// shape `(height, width, 3)`: the board scaled to fit and centred on the background.
+    /// Raises `ValueError` unless both sides are between 16 and 4096 pixels.
+    #[pyo3(signature = (width=512, height=512))]
+    fn to_rgb_array<'py>(
+        &self,
+        py: Python<'py>,
+        width: u32,
+        height: u32,
+    ) -> PyResult<Bound<'py, numpy::PyArray3<u8>>> {
+        let svg = carcassonne::render::board_svg(&self.game);
+        let pixels = py
+            .detach(|| crate::raster::rgb(&svg, width, height))
+            .map_err(pyo3::exceptions::PyValueError::new_err)?;
+        PyArray1::from_vec(py, pixels).reshape([height as usize, width as usize, 3])
     }
 
     fn __repr__(&self) -> String {

@@ -6,6 +6,8 @@
 #![deny(missing_docs)]
 
 mod game;
+mod raster;
+mod research;
 mod values;
 
 use numpy::{PyArray1, PyArrayMethods};
@@ -13,7 +15,8 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use carcassonne::bots::{play_games as core_play_games, BotKind};
+use carcassonne::bots::{play_games_with, BotKind};
+use carcassonne::encoding::RewardScheme;
 use carcassonne::{Config, JczGame};
 
 pub use game::PyGame;
@@ -42,6 +45,12 @@ create_exception!(
     PyValueError,
     "A game that cannot be written as a JCloisterZone .jcz: JCloisterZone would play it otherwise."
 );
+
+/// The reward scheme named `name` (`"rank"` or `"margin"`); a `ValueError` otherwise.
+pub(crate) fn reward_scheme(name: &str) -> PyResult<RewardScheme> {
+    name.parse()
+        .map_err(|e: carcassonne::ParseError| PyValueError::new_err(e.to_string()))
+}
 
 /// Builds a core `Config` from the keyword arguments shared by `Game` and the batch functions.
 #[allow(clippy::too_many_arguments)]
@@ -103,7 +112,9 @@ pub(crate) fn make_config(
 
 /// Plays `n` games between built-in bots in Rust (the GIL is released) and returns the final
 /// scores as an int64 array of shape `(n, players)`. `bots` names the bot of each seat in turn
-/// (`"random"` or `"greedy"`); game `i` uses seed `seed + i`.
+/// (`"random"`, `"greedy"`, `"mcts"`, or a `Bot` whose kind and settings are used); game `i`
+/// uses seed `seed + i`, and seat `p` of game `i` plays its bot reseeded with
+/// `(seed + i) * 0x9E3779B97F4A7C15 + p` (mod 2**64).
 #[pyfunction]
 #[pyo3(signature = (n, *, players=2, sets=None, seed=0, bots=None))]
 fn play_games<'py>(
@@ -112,7 +123,7 @@ fn play_games<'py>(
     players: usize,
     sets: Option<Vec<String>>,
     seed: u64,
-    bots: Option<Vec<String>>,
+    bots: Option<Vec<Bound<'py, PyAny>>>,
 ) -> PyResult<Bound<'py, numpy::PyArray2<i64>>> {
     let config = make_config(
         players,
@@ -124,16 +135,15 @@ fn play_games<'py>(
         false,
         None,
     )?;
-    let kinds: Vec<BotKind> = bots
-        .unwrap_or_else(|| vec!["random".into()])
-        .iter()
-        .map(|b| {
-            b.parse()
-                .map_err(|e: carcassonne::ParseError| PyValueError::new_err(e.to_string()))
-        })
-        .collect::<PyResult<_>>()?;
+    let prototypes: Vec<carcassonne::Bot> = match bots {
+        None => vec![carcassonne::Bot::new(BotKind::Random, 0)],
+        Some(list) => list
+            .iter()
+            .map(values::PyBot::from_py)
+            .collect::<PyResult<_>>()?,
+    };
     let rows = py
-        .detach(|| core_play_games(&config, n, seed, &kinds))
+        .detach(|| play_games_with(&config, n, seed, &prototypes))
         .map_err(|e| ConfigError::new_err(e.to_string()))?;
     let flat: Vec<i64> = rows.iter().flatten().map(|&s| s as i64).collect();
     PyArray1::from_vec(py, flat).reshape([n, players])
@@ -149,7 +159,8 @@ fn play_random_games<'py>(
     sets: Option<Vec<String>>,
     seed: u64,
 ) -> PyResult<Bound<'py, numpy::PyArray2<i64>>> {
-    play_games(py, n, players, sets, seed, Some(vec!["random".into()]))
+    let bots = vec![pyo3::types::PyString::new(py, "random").into_any()];
+    play_games(py, n, players, sets, seed, Some(bots))
 }
 
 /// `play_games` with greedy bots in every seat.
@@ -162,7 +173,8 @@ fn play_greedy_games<'py>(
     sets: Option<Vec<String>>,
     seed: u64,
 ) -> PyResult<Bound<'py, numpy::PyArray2<i64>>> {
-    play_games(py, n, players, sets, seed, Some(vec!["greedy".into()]))
+    let bots = vec![pyo3::types::PyString::new(py, "greedy").into_any()];
+    play_games(py, n, players, sets, seed, Some(bots))
 }
 
 /// Replays a JCloisterZone `.jcz` file and evaluates its test assertions: a list of
@@ -198,6 +210,8 @@ fn _carcassonne(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyEvent>()?;
     m.add_class::<values::PyPlacedTile>()?;
     m.add_class::<values::PyPlacedFigure>()?;
+    m.add_class::<research::PyVectorEnv>()?;
+    m.add_class::<research::PyVectorStep>()?;
     m.add_function(wrap_pyfunction!(play_games, m)?)?;
     m.add_function(wrap_pyfunction!(play_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(play_greedy_games, m)?)?;

@@ -1,43 +1,199 @@
 //! Immutable, hashable, comparable values: actions, events, placed tiles and figures.
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyDict, PyTuple};
 
+use carcassonne::bots::{MctsOptions, MctsReward};
 use carcassonne::{
-    Action, Event, FeatureScore, FieldScore, PlacedFigure, PlacedTile, Reason, Score, TokenScore,
+    Action, BotKind, Event, FeatureScore, FieldScore, PlacedFigure, PlacedTile, Reason, Score,
+    TokenScore,
 };
 
 use crate::IllegalActionError;
 
-/// A built-in bot: `Bot("random", seed=0)` or `Bot("greedy", seed=0)`; `choose(game)` returns
-/// its action for the pending decision (None when a draw is pending or the game is over).
+/// A built-in bot: `Bot("random", seed=0)`, `Bot("greedy", seed=0)` or `Bot("mcts", seed=0,
+/// iterations=1000)`; `choose(game)` returns its action for the pending decision (None when a
+/// draw is pending or the game is over).
 #[pyclass(name = "Bot", module = "carcassonne")]
-pub struct PyBot(carcassonne::Bot);
+#[derive(Clone)]
+pub struct PyBot(pub(crate) carcassonne::Bot);
+
+/// The name of a core bot kind, for Python.
+fn bot_kind_name(kind: BotKind) -> &'static str {
+    match kind {
+        BotKind::Random => "random",
+        BotKind::Greedy => "greedy",
+        BotKind::Mcts => "mcts",
+    }
+}
+
+impl PyBot {
+    /// A bot from its Python description: a kind name, or a `Bot` (its kind and options).
+    pub(crate) fn from_py(bot: &Bound<'_, PyAny>) -> PyResult<carcassonne::Bot> {
+        if let Ok(b) = bot.cast::<PyBot>() {
+            return Ok(b.borrow().0.clone());
+        }
+        let name: String = bot.extract().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(
+                "a bot is a Bot or a name: 'random', 'greedy' or 'mcts'",
+            )
+        })?;
+        let kind: BotKind = name.parse().map_err(|e: carcassonne::ParseError| {
+            pyo3::exceptions::PyValueError::new_err(e.to_string())
+        })?;
+        Ok(carcassonne::Bot::new(kind, 0))
+    }
+}
 
 #[pymethods]
 impl PyBot {
+    /// `kind` is `"random"`, `"greedy"` or `"mcts"`. The search settings apply to `"mcts"`
+    /// only (a `ValueError` names one given for another kind): `iterations` per decision
+    /// (default 1000), `time_budget` in seconds per decision (the search stops at whichever
+    /// comes first; with a budget, choices depend on the machine's speed), `exploration` (the
+    /// UCT constant, default 0.5) and `reward` (`"margin"`, the default, or `"win"`).
     #[new]
-    #[pyo3(signature = (kind, seed=0))]
-    fn new(kind: &str, seed: u64) -> PyResult<PyBot> {
-        let kind: carcassonne::BotKind = kind.parse().map_err(|e: carcassonne::ParseError| {
-            pyo3::exceptions::PyValueError::new_err(e.to_string())
-        })?;
-        Ok(PyBot(carcassonne::Bot::new(kind, seed)))
+    #[pyo3(signature = (kind, seed=0, *, iterations=None, time_budget=None, exploration=None, reward=None))]
+    fn new(
+        kind: &str,
+        seed: u64,
+        iterations: Option<u32>,
+        time_budget: Option<f64>,
+        exploration: Option<f64>,
+        reward: Option<&str>,
+    ) -> PyResult<PyBot> {
+        let value_error = pyo3::exceptions::PyValueError::new_err;
+        let kind: BotKind = kind
+            .parse()
+            .map_err(|e: carcassonne::ParseError| value_error(e.to_string()))?;
+        match kind {
+            BotKind::Random | BotKind::Greedy => {
+                let given = [
+                    ("iterations", iterations.is_some()),
+                    ("time_budget", time_budget.is_some()),
+                    ("exploration", exploration.is_some()),
+                    ("reward", reward.is_some()),
+                ];
+                if let Some((name, _)) = given.iter().find(|(_, g)| *g) {
+                    return Err(value_error(format!(
+                        "{name} applies to the mcts bot only, not to {:?}",
+                        bot_kind_name(kind)
+                    )));
+                }
+                Ok(PyBot(carcassonne::Bot::new(kind, seed)))
+            }
+            BotKind::Mcts => {
+                let mut options = MctsOptions::default();
+                if let Some(n) = iterations {
+                    if n == 0 {
+                        return Err(value_error("iterations must be at least 1".to_string()));
+                    }
+                    options.iterations = n;
+                }
+                if let Some(seconds) = time_budget {
+                    if !(seconds.is_finite() && seconds > 0.0) {
+                        return Err(value_error(format!(
+                            "time_budget must be a positive number of seconds, not {seconds}"
+                        )));
+                    }
+                    options.time_budget = Some(std::time::Duration::from_secs_f64(seconds));
+                    if iterations.is_none() {
+                        options.iterations = u32::MAX;
+                    }
+                }
+                if let Some(c) = exploration {
+                    if !(c.is_finite() && c >= 0.0) {
+                        return Err(value_error(format!(
+                            "exploration must be a non-negative number, not {c}"
+                        )));
+                    }
+                    options.exploration = c;
+                }
+                if let Some(r) = reward {
+                    options.reward = match r {
+                        "win" => MctsReward::Win,
+                        "margin" => MctsReward::Margin,
+                        other => {
+                            return Err(value_error(format!(
+                                "reward must be 'win' or 'margin', not {other:?}"
+                            )))
+                        }
+                    };
+                }
+                Ok(PyBot(carcassonne::Bot::mcts(seed, options)))
+            }
+        }
     }
 
-    /// `"random"` or `"greedy"`.
+    /// `"random"`, `"greedy"` or `"mcts"`.
     #[getter]
     fn kind(&self) -> &'static str {
-        self.0.kind().name()
+        bot_kind_name(self.0.kind())
     }
 
-    /// The bot's action for the pending decision of `game`, or None.
-    fn choose(&mut self, game: &crate::game::PyGame) -> Option<PyAction> {
-        self.0.choose(game.inner()).map(PyAction)
+    /// The MCTS settings (`iterations`, `time_budget` in seconds or None, `exploration`,
+    /// `reward`); None for the other kinds.
+    #[getter]
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        if self.0.kind() != BotKind::Mcts {
+            return Ok(None);
+        }
+        let o = self.0.mcts_options();
+        let dict = PyDict::new(py);
+        dict.set_item("iterations", o.iterations)?;
+        dict.set_item("time_budget", o.time_budget.map(|d| d.as_secs_f64()))?;
+        dict.set_item("exploration", o.exploration)?;
+        let reward = match o.reward {
+            MctsReward::Win => "win",
+            MctsReward::Margin => "margin",
+        };
+        dict.set_item("reward", reward)?;
+        Ok(Some(dict))
+    }
+
+    /// What the last `choose` of an MCTS bot searched: `{"iterations": n, "nodes": n,
+    /// "seconds": s}` (iterations 0 when a single action was legal); zeros for other kinds.
+    #[getter]
+    fn last_search<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let s = self.0.last_search();
+        let dict = PyDict::new(py);
+        dict.set_item("iterations", s.iterations)?;
+        dict.set_item("nodes", s.nodes)?;
+        dict.set_item("seconds", s.elapsed.as_secs_f64())?;
+        Ok(dict)
+    }
+
+    /// The same bot (kind and settings) with a fresh generator seeded by `seed`.
+    fn reseeded(&self, seed: u64) -> PyBot {
+        PyBot(self.0.reseeded(seed))
+    }
+
+    /// The bot's action for the pending decision of `game`, or None. An MCTS bot searches
+    /// with the GIL released.
+    fn choose(&mut self, py: Python<'_>, game: &crate::game::PyGame) -> Option<PyAction> {
+        let game = game.inner();
+        let bot = &mut self.0;
+        py.detach(|| bot.choose(game)).map(PyAction)
     }
 
     fn __repr__(&self) -> String {
-        format!("Bot({:?})", self.0.kind().name())
+        match self.0.kind() {
+            BotKind::Mcts => {
+                let o = self.0.mcts_options();
+                match o.time_budget {
+                    Some(t) if o.iterations == u32::MAX => {
+                        format!("Bot(\"mcts\", time_budget={})", t.as_secs_f64())
+                    }
+                    Some(t) => format!(
+                        "Bot(\"mcts\", iterations={}, time_budget={})",
+                        o.iterations,
+                        t.as_secs_f64()
+                    ),
+                    None => format!("Bot(\"mcts\", iterations={})", o.iterations),
+                }
+            }
+            kind => format!("Bot({:?})", bot_kind_name(kind)),
+        }
     }
 }
 

@@ -16,8 +16,15 @@
 //! **Observations.** [`OBSERVATION_PLANES`] planes of `(2r + 1)²` cells centred on the start
 //! tile `(0, 0)`: plane `k`, row `y + r`, column `x + r` describes position `(x, y)`; tiles
 //! outside the window are not shown.
+//!
+//! **Rewards.** [`RewardScheme`] turns final scores into the rewards the research wrappers
+//! (PettingZoo, Gymnasium, OpenSpiel, [`crate::vector`]) hand to learning agents.
+
+use std::fmt;
+use std::str::FromStr;
 
 use crate::action::Action;
+use crate::error::ParseError;
 use crate::expansions::count::CityIds;
 use crate::figure::Figure;
 use crate::game::{Game, Pending};
@@ -187,13 +194,106 @@ impl ActionSpace {
     }
 }
 
+/// How final scores become rewards for learning agents. Both schemes are zero-sum: the rewards
+/// of all seats add up to 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RewardScheme {
+    /// ±1 by final rank: `(seats with a lower score − seats with a higher score) / (players −
+    /// 1)`. Two players: +1 to the winner, −1 to the loser, 0 each for a tie; more players: +1
+    /// for the sole winner, −1 for the sole last, evenly spaced between, tied seats sharing.
+    Rank,
+    /// The score margin: own score minus the mean of the other seats' scores (two players: the
+    /// difference of the scores), in points.
+    Margin,
+}
+
+impl RewardScheme {
+    /// Every scheme.
+    pub const ALL: [RewardScheme; 2] = [RewardScheme::Rank, RewardScheme::Margin];
+
+    /// The scheme's name: `rank` or `margin`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RewardScheme::Rank => "rank",
+            RewardScheme::Margin => "margin",
+        }
+    }
+
+    /// Each seat's reward for the final `scores` (by seat). A single seat gets 0.
+    pub fn rewards(self, scores: &[u32]) -> Vec<f64> {
+        let n = scores.len();
+        if n < 2 {
+            return vec![0.0; n];
+        }
+        match self {
+            RewardScheme::Rank => scores
+                .iter()
+                .map(|&s| {
+                    let below = scores.iter().filter(|&&o| o < s).count() as f64;
+                    let above = scores.iter().filter(|&&o| o > s).count() as f64;
+                    (below - above) / (n - 1) as f64
+                })
+                .collect(),
+            RewardScheme::Margin => {
+                let total: f64 = scores.iter().map(|&s| s as f64).sum();
+                scores
+                    .iter()
+                    .map(|&s| s as f64 - (total - s as f64) / (n - 1) as f64)
+                    .collect()
+            }
+        }
+    }
+
+    /// The smallest and largest reward a seat can get with `max_score` points at most for
+    /// anyone (used for the bounds research libraries ask for).
+    pub fn bounds(self, max_score: f64) -> (f64, f64) {
+        match self {
+            RewardScheme::Rank => (-1.0, 1.0),
+            RewardScheme::Margin => (-max_score, max_score),
+        }
+    }
+}
+
+impl fmt::Display for RewardScheme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for RewardScheme {
+    type Err = ParseError;
+
+    /// Parses `rank` or `margin`.
+    fn from_str(s: &str) -> Result<RewardScheme, ParseError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "rank" => Ok(RewardScheme::Rank),
+            "margin" => Ok(RewardScheme::Margin),
+            _ => Err(ParseError::new("reward", s, "expected rank or margin")),
+        }
+    }
+}
+
+/// Number of bytes of an observation with window radius `radius`:
+/// `OBSERVATION_PLANES.len() · (2 · radius + 1)²`.
+pub const fn observation_len(radius: usize) -> usize {
+    OBSERVATION_PLANES.len() * (2 * radius + 1) * (2 * radius + 1)
+}
+
 /// The observation of `game` with window radius `radius`: a flat `u8` array of shape
 /// `(OBSERVATION_PLANES.len(), 2 * radius + 1, 2 * radius + 1)` in row-major order (see the
 /// module documentation and [`OBSERVATION_PLANES`]).
 pub fn observation(game: &Game, radius: usize) -> Vec<u8> {
+    let mut out = vec![0u8; observation_len(radius)];
+    observation_into(game, radius, &mut out);
+    out
+}
+
+/// Like [`observation`], written into `out` (every byte overwritten). If `out` is not
+/// [`observation_len`]`(radius)` bytes long, only the planes that fit are written and the rest
+/// of `out` is zero.
+pub fn observation_into(game: &Game, radius: usize, out: &mut [u8]) {
+    out.fill(0);
     let w = 2 * radius + 1;
-    let planes = OBSERVATION_PLANES.len();
-    let mut out = vec![0u8; planes * w * w];
     let r = radius as i64;
     let cell = |pos: Position| -> Option<usize> {
         let (x, y) = (pos.x as i64 + r, pos.y as i64 + r);
@@ -201,7 +301,9 @@ pub fn observation(game: &Game, radius: usize) -> Vec<u8> {
     };
     let mut set = |plane: usize, pos: Position, value: u8| {
         if let Some(c) = cell(pos) {
-            out[plane * w * w + c] = out[plane * w * w + c].saturating_add(value);
+            if let Some(v) = out.get_mut(plane * w * w + c) {
+                *v = v.saturating_add(value);
+            }
         }
     };
     let board = game.board();
@@ -248,7 +350,6 @@ pub fn observation(game: &Game, radius: usize) -> Vec<u8> {
     for f in game.figures() {
         set(13 + f.player.min(5), f.pos, 1);
     }
-    out
 }
 
 #[cfg(test)]
@@ -348,5 +449,25 @@ mod tests {
         );
         assert_eq!(obs[..w * w].iter().map(|v| *v as usize).sum::<usize>(), 1);
         assert!(at(12, 1, 0) + at(12, -1, 0) + at(12, 0, 1) + at(12, 0, -1) > 0);
+    }
+
+    #[test]
+    fn rewards_by_rank_and_margin_add_up_to_zero() {
+        assert_eq!(RewardScheme::Rank.rewards(&[10, 4]), vec![1.0, -1.0]);
+        assert_eq!(RewardScheme::Rank.rewards(&[5, 5]), vec![0.0, 0.0]);
+        assert_eq!(RewardScheme::Rank.rewards(&[3, 9, 6]), vec![-1.0, 1.0, 0.0]);
+        assert_eq!(RewardScheme::Rank.rewards(&[9, 9, 1]), vec![0.5, 0.5, -1.0]);
+        assert_eq!(RewardScheme::Margin.rewards(&[10, 4]), vec![6.0, -6.0]);
+        assert_eq!(
+            RewardScheme::Margin.rewards(&[3, 9, 6]),
+            vec![-4.5, 4.5, 0.0]
+        );
+        assert_eq!(RewardScheme::Margin.rewards(&[7]), vec![0.0]);
+        for scheme in RewardScheme::ALL {
+            assert_eq!(scheme.name().parse::<RewardScheme>(), Ok(scheme));
+            let sum: f64 = scheme.rewards(&[12, 40, 7, 40]).iter().sum();
+            assert!(sum.abs() < 1e-9, "{scheme}: {sum}");
+        }
+        assert!("best".parse::<RewardScheme>().is_err());
     }
 }

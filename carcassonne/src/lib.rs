@@ -62,6 +62,7 @@ pub mod encoding;
 pub mod jcz;
 pub mod record;
 pub mod render;
+pub mod vector;
 
 pub use action::Action;
 pub use board::{Board, PlacedTile};

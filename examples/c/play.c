@@ -1,9 +1,11 @@
 /*
  * A complete Carcassonne game client in C, through the carcassonne C API only: a random policy
- * (seat 0) against a greedy policy (seat 1), printing each turn and the final scores, and
- * saving the game record as JSON.
+ * (seat 0) against an AI opponent (seat 1), printing each turn and the final scores, and saving
+ * the game record as JSON. The opponent is a greedy policy written here in C (`greedy`, the
+ * default) or the library's Monte Carlo tree search bot (`mcts`, 1000 iterations per decision,
+ * or `mcts:N` for N iterations).
  *
- *   ./play [SEED] [RECORD.json]
+ *   ./play [SEED] [RECORD.json] [greedy | mcts | mcts:N]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,15 +112,41 @@ static void print_scores(carc_game *game) {
     }
 }
 
+/* The library's MCTS bot for `mcts` or `mcts:N`, NULL for `greedy`; exits on anything else. */
+static carc_bot *opponent_of(const char *ai, uint64_t seed) {
+    if (strcmp(ai, "greedy") == 0) return NULL;
+    carc_mcts_options options;
+    check(carc_mcts_options_default(&options), "carc_mcts_options_default");
+    if (strncmp(ai, "mcts:", 5) == 0) {
+        char *end = NULL;
+        unsigned long n = strtoul(ai + 5, &end, 10);
+        if (end == ai + 5 || *end != '\0' || n == 0 || n > 100000000ul) {
+            fprintf(stderr, "mcts:N needs a number of iterations from 1 to 100000000, not %s\n", ai + 5);
+            exit(2);
+        }
+        options.iterations = (uint32_t)n;
+    } else if (strcmp(ai, "mcts") != 0) {
+        fprintf(stderr, "unknown opponent %s: greedy, mcts or mcts:N\n", ai);
+        exit(2);
+    }
+    carc_bot *bot = NULL;
+    check(carc_bot_new_mcts(seed, &options, &bot), "carc_bot_new_mcts");
+    return bot;
+}
+
 int main(int argc, char **argv) {
     uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 1;
     const char *record_path = argc > 2 ? argv[2] : "c_game.json";
+    const char *ai = argc > 3 ? argv[3] : "greedy";
     rng_state ^= seed * 0x9E3779B97F4A7C15ull;
+    carc_bot *mcts = opponent_of(ai, seed);
 
     printf("carcassonne %s (header %d.%d.%d), seed %llu\n", carc_version(), CARC_VERSION_MAJOR,
            CARC_VERSION_MINOR, CARC_VERSION_PATCH, (unsigned long long)seed);
     carc_game *game = NULL;
-    check(carc_game_new("{\"players\": 2, \"names\": [\"random\", \"greedy\"]}", seed, &game),
+    check(carc_game_new(mcts ? "{\"players\": 2, \"names\": [\"random\", \"mcts\"]}"
+                             : "{\"players\": 2, \"names\": [\"random\", \"greedy\"]}",
+                        seed, &game),
           "carc_game_new");
 
     bool over = false;
@@ -132,9 +160,16 @@ int main(int argc, char **argv) {
         for (;;) {
             size_t n = 0;
             carc_action *actions = legal_actions(game, &n);
-            size_t i = player == 0 ? below(n) : greedy(game, n, player);
-            print_action(&actions[i]);
-            check(carc_game_play(game, &actions[i]), "carc_game_play");
+            carc_action chosen;
+            if (player == 0) {
+                chosen = actions[below(n)];
+            } else if (mcts) {
+                check(carc_bot_choose(mcts, game, &chosen), "carc_bot_choose");
+            } else {
+                chosen = actions[greedy(game, n, player)];
+            }
+            print_action(&chosen);
+            check(carc_game_play(game, &chosen), "carc_game_play");
             free(actions);
             print_scores(game);
             uint32_t pending = 0, current = 0;
@@ -174,10 +209,12 @@ int main(int argc, char **argv) {
         fprintf(stderr, "cannot write %s\n", record_path);
         free(json);
         carc_game_free(game);
+        carc_bot_free(mcts);
         return 1;
     }
     printf("Record saved to %s\n", record_path);
     free(json);
     carc_game_free(game);
+    carc_bot_free(mcts);
     return 0;
 }

@@ -2,25 +2,90 @@
 
 - random 2-player base games per second through ``play_random_games`` (Rust, GIL released),
   next to the Rust ``bench`` example's figure for the same number of games;
-- actions per second of a plain Python loop over ``legal_actions()`` + ``play()``.
+- actions per second of a plain Python loop over ``legal_actions()`` + ``play()``;
+- the vectorised environment (``carcassonne.VectorEnv``): environment steps per second with
+  uniformly random legal actions (chosen with numpy from the legal ids), for 1, 64 and 1,024
+  environments of 2-player base games, on one thread and on all cores, observations off, and
+  the same through a plain PettingZoo AEC loop (``carcassonne.pettingzoo.env``, random legal
+  actions from the mask) over the same engine, with the ratio. Medians of ``--runs`` runs.
 
-    python examples/python/bench.py [--games N] [--rust-bench PATH]
+    python examples/python/bench.py [--games N] [--rust-bench PATH] [--seconds S] [--runs R]
+                                    [--only vector]
 """
 
 import argparse
+import os
 import random
 import re
+import statistics
 import subprocess
 import time
 
+import numpy as np
+
 import carcassonne
+
+
+def vector_rate(envs: int, threads: int, seconds: float) -> float:
+    """Steps per second of a VectorEnv with random legal actions."""
+    env = carcassonne.VectorEnv(envs, seed=0, threads=threads)
+    step = env.reset()
+    rng = np.random.default_rng(0)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        counts = np.diff(step.legal_offsets)
+        picks = step.legal_offsets[:-1] + (rng.random(envs) * counts).astype(np.int64)
+        step = env.step(step.legal_ids[picks])
+        steps += envs
+    return steps / (time.perf_counter() - start)
+
+
+def pettingzoo_rate(seconds: float) -> float:
+    """Steps per second of a plain PettingZoo AEC loop with random legal actions."""
+    from carcassonne.pettingzoo import env as make_env
+
+    env = make_env()
+    rng = np.random.default_rng(0)
+    steps, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=seed)
+        seed += 1
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def bench_vector(seconds: float, runs: int) -> None:
+    cores = os.cpu_count() or 1
+    median = lambda f: statistics.median(f() for _ in range(runs))  # noqa: E731
+    zoo = median(lambda: pettingzoo_rate(seconds))
+    print(f"PettingZoo AEC loop (1 env):  {zoo:12,.0f} steps/s")
+    for envs in (1, 64, 1024):
+        for threads in sorted({1, cores}):
+            rate = median(lambda: vector_rate(envs, threads, seconds))
+            print(
+                f"VectorEnv {envs:>5} envs, {threads} thread(s): {rate:12,.0f} steps/s"
+                f"  ({rate / zoo:6.0f}x the PettingZoo loop)"
+            )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--rust-bench", default="target/release/examples/bench")
+    parser.add_argument("--seconds", type=float, default=2.0, help="per vector measurement")
+    parser.add_argument("--runs", type=int, default=3, help="runs per vector measurement (median)")
+    parser.add_argument("--only", choices=["vector"], default=None)
     args = parser.parse_args()
+    if args.only == "vector":
+        bench_vector(args.seconds, args.runs)
+        return
 
     carcassonne.play_random_games(200)  # warm up
     start = time.perf_counter()
@@ -46,6 +111,7 @@ def main() -> None:
             actions += 1
     elapsed = time.perf_counter() - start
     print(f"Python loop (legal_actions + play): {actions / elapsed:8.0f} actions/s ({seed} games)")
+    bench_vector(args.seconds, args.runs)
 
 
 if __name__ == "__main__":

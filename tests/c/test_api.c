@@ -868,6 +868,103 @@ static void test_jcz_export(void) {
     carc_game_free(g);
 }
 
+/* The library's bots as AI opponents: kinds, MCTS settings and their checks, choices that are
+ * legal and stamped for carc_game_play, reproducible with the seed, misuse refused; an MCTS bot
+ * beats the random bot in a whole game. */
+static void test_bots(void) {
+    carc_bot *bot = NULL;
+    STATUS(carc_bot_new(3, 0, &bot), CARC_INVALID_ARGUMENT);
+    CHECK(bot == NULL);
+    STATUS(carc_bot_new(CARC_BOT_RANDOM, 0, NULL), CARC_NULL_ARGUMENT);
+    carc_mcts_options options;
+    STATUS(carc_mcts_options_default(NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_mcts_options_default(&options), CARC_OK);
+    CHECK(options.iterations == 1000 && options.time_budget_ms == 0);
+    CHECK(options.reward == CARC_MCTS_REWARD_MARGIN && options.exploration > 0);
+    carc_mcts_options bad = options;
+    bad.reward = 9;
+    STATUS(carc_bot_new_mcts(0, &bad, &bot), CARC_INVALID_ARGUMENT);
+    bad = options;
+    bad.exploration = -1.0;
+    STATUS(carc_bot_new_mcts(0, &bad, &bot), CARC_INVALID_ARGUMENT);
+    bad = options;
+    bad.iterations = 0;
+    STATUS(carc_bot_new_mcts(0, &bad, &bot), CARC_INVALID_ARGUMENT);
+    CHECK(bot == NULL);
+
+    carc_game *g = new_game(NULL, 5);
+    uint32_t kinds[3] = {CARC_BOT_RANDOM, CARC_BOT_GREEDY, CARC_BOT_MCTS};
+    for (int k = 0; k < 3; k++) {
+        uint32_t kind = 99;
+        STATUS(carc_bot_new(kinds[k], 7, &bot), CARC_OK);
+        STATUS(carc_bot_kind(bot, &kind), CARC_OK);
+        CHECK(kind == kinds[k]);
+        carc_action a, b;
+        STATUS(carc_bot_choose(bot, g, &a), CARC_OK);
+        carc_game *copy = NULL;
+        STATUS(carc_game_clone(g, &copy), CARC_OK);
+        STATUS(carc_game_play(copy, &a), CARC_OK); /* legal, and not stale */
+        carc_game_free(copy);
+        carc_bot *twin = NULL;
+        STATUS(carc_bot_new(kinds[k], 7, &twin), CARC_OK);
+        STATUS(carc_bot_choose(twin, g, &b), CARC_OK);
+        char ta[128], tb[128];
+        size_t na = 0, nb = 0;
+        STATUS(carc_action_to_string(&a, ta, sizeof ta, &na), CARC_OK);
+        STATUS(carc_action_to_string(&b, tb, sizeof tb, &nb), CARC_OK);
+        CHECK(strcmp(ta, tb) == 0 && a.epoch == b.epoch); /* same seed, same choice */
+        carc_search_stats stats;
+        STATUS(carc_bot_last_search(bot, &stats), CARC_OK);
+        CHECK(kinds[k] == CARC_BOT_MCTS ? stats.iterations == 1000 && stats.nodes > 0
+                                        : stats.iterations == 0);
+        carc_mcts_options got;
+        STATUS(carc_bot_mcts_options(bot, &got), kinds[k] == CARC_BOT_MCTS ? CARC_OK
+                                                                            : CARC_INVALID_ARGUMENT);
+        carc_bot_free(twin);
+        carc_bot_free(bot);
+        bot = NULL;
+    }
+    carc_bot_free(NULL);
+
+    /* Misuse: NULLs, and no decision at a chance node. */
+    STATUS(carc_bot_new(CARC_BOT_GREEDY, 1, &bot), CARC_OK);
+    carc_action a;
+    STATUS(carc_bot_choose(NULL, g, &a), CARC_NULL_ARGUMENT);
+    STATUS(carc_bot_choose(bot, NULL, &a), CARC_NULL_ARGUMENT);
+    STATUS(carc_bot_choose(bot, g, NULL), CARC_NULL_ARGUMENT);
+    carc_game *waiting = new_game("{\"players\": 2, \"explicit_draws\": true}", 0);
+    STATUS(carc_bot_choose(bot, waiting, &a), CARC_NO_DECISION);
+    carc_game_free(waiting);
+    carc_bot_free(bot);
+
+    /* A whole game: MCTS (100 iterations, 0 ms budget) in seat 0 against random. */
+    carc_bot *seats[2] = {NULL, NULL};
+    options.iterations = 100;
+    STATUS(carc_bot_new_mcts(11, &options, &seats[0]), CARC_OK);
+    STATUS(carc_bot_new(CARC_BOT_RANDOM, 12, &seats[1]), CARC_OK);
+    carc_game *game = new_game(NULL, 9);
+    bool over = false;
+    int moves = 0;
+    while (!over) {
+        uint32_t seat = 0;
+        STATUS(carc_game_current_player(game, &seat), CARC_OK);
+        STATUS(carc_bot_choose(seats[seat], game, &a), CARC_OK);
+        STATUS(carc_game_play(game, &a), CARC_OK);
+        STATUS(carc_game_is_over(game, &over), CARC_OK);
+        if (++moves > 1000) break;
+    }
+    CHECK(over);
+    STATUS(carc_bot_choose(seats[0], game, &a), CARC_NO_DECISION);
+    uint32_t s0 = 0, s1 = 0;
+    STATUS(carc_game_score(game, 0, &s0), CARC_OK);
+    STATUS(carc_game_score(game, 1, &s1), CARC_OK);
+    CHECK(s0 > s1);
+    carc_game_free(game);
+    carc_bot_free(seats[0]);
+    carc_bot_free(seats[1]);
+    carc_game_free(g);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s PATH/TO/field-scoring.jcz\n", argv[0]);
@@ -885,6 +982,7 @@ int main(int argc, char **argv) {
     test_optional_double_turn();
     test_king_robber_and_cult();
     test_count();
+    test_bots();
     test_jcz(argv[1]);
     test_jcz_export();
     printf("%d passed, %d failed\n", passed, failed);

@@ -179,7 +179,7 @@ def test_whole_games_with_bots_are_reproducible():
     assert len(a.figures) <= 21
     assert carcassonne.Bot("greedy").choose(a) is None, "nothing to choose after the game"
     assert repr(carcassonne.Bot("random")) == 'Bot("random")'
-    with pytest.raises(ValueError, match="random or greedy"):
+    with pytest.raises(ValueError, match="random, greedy or mcts"):
         carcassonne.Bot("clever")
 
 

@@ -1,5 +1,7 @@
-//! Built-in players: a uniformly random bot and a greedy bot, with seeded generators so that
-//! games between them are reproducible.
+//! Built-in players: a uniformly random bot, a greedy bot and a Monte Carlo tree search bot
+//! ([`mcts`]), each with its own seeded generator so that games between them are reproducible.
+
+pub mod mcts;
 
 use std::fmt;
 use std::str::FromStr;
@@ -10,10 +12,11 @@ use rand_pcg::Pcg64Mcg;
 use crate::action::Action;
 use crate::error::ParseError;
 use crate::game::{Game, Pending};
+pub use mcts::{MctsOptions, MctsReward, SearchStats};
 
-/// A built-in bot.
+/// A built-in bot. Not `#[non_exhaustive]`: the bindings map every kind exhaustively, so a new
+/// kind fails to compile there until it is handled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum BotKind {
     /// Picks uniformly among the legal actions of every decision.
     Random,
@@ -21,14 +24,21 @@ pub enum BotKind {
     /// the best of its deployments (or passing), counting the points the turn scores; ties are
     /// broken uniformly at random.
     Greedy,
+    /// Monte Carlo tree search ([`mcts`]): UCT with random playouts, the hidden draws sampled
+    /// afresh in every iteration; its settings are [`MctsOptions`] ([`Bot::mcts`]).
+    Mcts,
 }
 
 impl BotKind {
-    /// The bot's name: `random` or `greedy`.
+    /// Every kind, in the order of their C codes.
+    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Greedy, BotKind::Mcts];
+
+    /// The bot's name: `random`, `greedy` or `mcts`.
     pub const fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
+            BotKind::Mcts => "mcts",
         }
     }
 }
@@ -42,37 +52,74 @@ impl fmt::Display for BotKind {
 impl FromStr for BotKind {
     type Err = ParseError;
 
-    /// Parses `random` or `greedy`.
+    /// Parses `random`, `greedy` or `mcts`.
     fn from_str(s: &str) -> Result<BotKind, ParseError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "random" => Ok(BotKind::Random),
             "greedy" => Ok(BotKind::Greedy),
-            _ => Err(ParseError::new("bot", s, "expected random or greedy")),
+            "mcts" => Ok(BotKind::Mcts),
+            _ => Err(ParseError::new("bot", s, "expected random, greedy or mcts")),
         }
     }
 }
 
 /// A bot with its own seeded generator (PCG-64 MCG).
+///
+/// The same kind, options, seed and sequence of games give the same choices (for
+/// [`BotKind::Mcts`], only without a time budget).
 #[derive(Clone, Debug)]
 pub struct Bot {
     kind: BotKind,
     rng: Pcg64Mcg,
     buffer: Vec<Action>,
+    mcts: MctsOptions,
+    last_search: SearchStats,
 }
 
 impl Bot {
-    /// A bot of `kind` whose choices are driven by `seed`.
+    /// A bot of `kind` whose choices are driven by `seed` (an MCTS bot with
+    /// [`MctsOptions::default`]).
     pub fn new(kind: BotKind, seed: u64) -> Bot {
         Bot {
             kind,
             rng: Pcg64Mcg::seed_from_u64(seed),
             buffer: Vec::with_capacity(128),
+            mcts: MctsOptions::default(),
+            last_search: SearchStats::default(),
+        }
+    }
+
+    /// A Monte Carlo tree search bot with `options`, driven by `seed`.
+    pub fn mcts(seed: u64, options: MctsOptions) -> Bot {
+        Bot {
+            mcts: options,
+            ..Bot::new(BotKind::Mcts, seed)
+        }
+    }
+
+    /// The same bot (kind and options) with its generator seeded by `seed`.
+    pub fn reseeded(&self, seed: u64) -> Bot {
+        Bot {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            last_search: SearchStats::default(),
+            ..self.clone()
         }
     }
 
     /// The bot's kind.
     pub fn kind(&self) -> BotKind {
         self.kind
+    }
+
+    /// The search settings (used by [`BotKind::Mcts`] only).
+    pub fn mcts_options(&self) -> MctsOptions {
+        self.mcts
+    }
+
+    /// What the last [`Bot::choose`] of an MCTS bot searched (iterations, nodes, time); all
+    /// zero for the other kinds.
+    pub fn last_search(&self) -> SearchStats {
+        self.last_search
     }
 
     /// A uniform index below `n` (n > 0).
@@ -83,16 +130,20 @@ impl Bot {
     /// The bot's choice for the pending decision, or `None` when no action is pending (a draw,
     /// or the game is over).
     pub fn choose(&mut self, game: &Game) -> Option<Action> {
-        game.legal_actions_into(&mut self.buffer);
-        if self.buffer.is_empty() {
-            return None;
-        }
         match self.kind {
             BotKind::Random => {
+                game.legal_actions_into(&mut self.buffer);
+                if self.buffer.is_empty() {
+                    return None;
+                }
                 let i = self.below(self.buffer.len());
                 Some(self.buffer[i])
             }
             BotKind::Greedy => {
+                game.legal_actions_into(&mut self.buffer);
+                if self.buffer.is_empty() {
+                    return None;
+                }
                 let me = game.current_player();
                 let actions = std::mem::take(&mut self.buffer);
                 let mut best = Vec::new();
@@ -110,6 +161,12 @@ impl Bot {
                 self.buffer = actions;
                 let i = self.below(best.len());
                 Some(best[i])
+            }
+            BotKind::Mcts => {
+                let (action, stats) =
+                    mcts::search(game, &self.mcts, &mut self.rng, &mut self.buffer);
+                self.last_search = stats;
+                action
             }
         }
     }
@@ -136,26 +193,44 @@ fn immediate_gain(game: &Game, action: Action, player: usize) -> i64 {
 
 /// Plays `games` complete games of `config` between built-in bots (`bots[seat % bots.len()]`
 /// for each seat; empty means all random), game `i` with seed `seed + i`, and returns the final
-/// scores, one row per game.
+/// scores, one row per game. MCTS bots search with [`MctsOptions::default`]; see
+/// [`play_games_with`] for other settings.
+///
+/// # Errors
+/// [`ConfigError`](crate::ConfigError) naming the first problem of the config.
 pub fn play_games(
     config: &crate::Config,
     games: usize,
     seed: u64,
     bots: &[BotKind],
 ) -> Result<Vec<Vec<u32>>, crate::ConfigError> {
+    let bots: Vec<Bot> = bots.iter().map(|&kind| Bot::new(kind, 0)).collect();
+    play_games_with(config, games, seed, &bots)
+}
+
+/// Like [`play_games`], with bots given as prototypes (kind and options, e.g. [`Bot::mcts`]):
+/// in game `i` seat `p` plays `bots[p % bots.len()]` reseeded with
+/// `(seed + i) · 0x9E3779B97F4A7C15 + p` (wrapping), so every game is reproducible on its own.
+/// A game whose draws are explicit stops at its first chance node (bots answer decisions only).
+///
+/// # Errors
+/// [`ConfigError`](crate::ConfigError) naming the first problem of the config.
+pub fn play_games_with(
+    config: &crate::Config,
+    games: usize,
+    seed: u64,
+    bots: &[Bot],
+) -> Result<Vec<Vec<u32>>, crate::ConfigError> {
     config.validate()?;
+    let random = [Bot::new(BotKind::Random, 0)];
+    let bots = if bots.is_empty() { &random[..] } else { bots };
     let mut rows = Vec::with_capacity(games);
     for i in 0..games as u64 {
         let game_seed = seed.wrapping_add(i);
         let mut game = Game::new(config.clone(), game_seed)?;
         let mut players: Vec<Bot> = (0..config.players)
             .map(|p| {
-                let kind = bots
-                    .get(p % bots.len().max(1))
-                    .copied()
-                    .unwrap_or(BotKind::Random);
-                Bot::new(
-                    kind,
+                bots[p % bots.len()].reseeded(
                     game_seed
                         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
                         .wrapping_add(p as u64),

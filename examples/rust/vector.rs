@@ -1,0 +1,58 @@
+//! Speed of the vectorised environment from Rust (no Python): environment steps per second
+//! with uniformly random legal actions, for 1, 64 and 1,024 environments of 2-player base games,
+//! on one thread and on a pool of `--threads` threads (default: all cores); observations off
+//! unless `--observations R` gives a window radius. Medians of `--runs` runs of `--seconds` each.
+//!
+//! `cargo run --release --example vector [-- --seconds 1 --runs 3 --threads N --observations R]`
+
+use std::time::Instant;
+
+use carcassonne::encoding::RewardScheme;
+use carcassonne::vector::VectorEnv;
+use carcassonne::Config;
+use carcassonne_examples::option;
+use rand_core::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+fn rate(envs: usize, threads: usize, radius: Option<usize>, seconds: f64) -> f64 {
+    let mut env = VectorEnv::new(Config::new(2), envs, 0, RewardScheme::Rank, radius)
+        .and_then(|e| e.with_threads(threads))
+        .expect("a vector environment");
+    let mut rng = Pcg64Mcg::seed_from_u64(1);
+    let mut actions = vec![0i64; envs];
+    let (mut steps, start) = (0u64, Instant::now());
+    while start.elapsed().as_secs_f64() < seconds {
+        for (i, a) in actions.iter_mut().enumerate() {
+            let ids = env.legal_ids(i);
+            *a = ids[((rng.next_u64() as u128 * ids.len() as u128) >> 64) as usize] as i64;
+        }
+        env.step(&actions).expect("legal actions");
+        steps += envs as u64;
+    }
+    steps as f64 / start.elapsed().as_secs_f64()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let number = |name: &str, default: f64| -> f64 {
+        option(&args, name).map_or(default, |v| v.parse().expect("a number"))
+    };
+    let seconds = number("--seconds", 1.0);
+    let runs = number("--runs", 3.0).max(1.0) as usize;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = number("--threads", cores as f64).max(1.0) as usize;
+    let radius = option(&args, "--observations").map(|r| r.parse().expect("a radius"));
+    println!(
+        "vector environment, 2-player base games, observations {radius:?}, medians of {runs} runs:"
+    );
+    for envs in [1, 64, 1024] {
+        for t in [1, threads] {
+            let mut rates: Vec<f64> = (0..runs).map(|_| rate(envs, t, radius, seconds)).collect();
+            rates.sort_by(|a, b| a.total_cmp(b));
+            println!(
+                "  {envs:>5} envs, {t} thread(s): {:>10.0} steps/s",
+                rates[runs / 2]
+            );
+        }
+    }
+}
