@@ -68,6 +68,35 @@
 // (`x`, `y`, `feature`, `location`) (C.3, C.4).
 #define CARC_ACTION_LEAVE_CITY 6
 
+// `carc_action.kind`: instead of a deployment, a normal follower climbs the acrobat site of
+// the tile at (`x`, `y`) (Under the Big Top, AC.1–AC.4).
+#define CARC_ACTION_ACROBAT 7
+
+// `carc_action.kind`: instead of a deployment, score the complete pyramid at (`x`, `y`)
+// (AC.5).
+#define CARC_ACTION_SCORE_PYRAMID 8
+
+// Animal token of the big top: the elephant (7 points per figure).
+#define CARC_ANIMAL_ELEPHANT 0
+
+// Animal token: the tiger (6).
+#define CARC_ANIMAL_TIGER 1
+
+// Animal token: the bear (5).
+#define CARC_ANIMAL_BEAR 2
+
+// Animal token: the seal (4).
+#define CARC_ANIMAL_SEAL 3
+
+// Animal token: the monkey (3).
+#define CARC_ANIMAL_MONKEY 4
+
+// Animal token: the flea (1).
+#define CARC_ANIMAL_FLEA 5
+
+// `carc_event.animal` of events that are not about an animal token.
+#define CARC_ANIMAL_NONE 6
+
 // Quarter of the City of Carcassonne: the Castle (figures may move to completed cities).
 #define CARC_QUARTER_CASTLE 0
 
@@ -94,6 +123,10 @@
 
 // Figure: the pig (Traders & Builders).
 #define CARC_FIGURE_PIG 3
+
+// Figure: the ringmaster (Under the Big Top): a follower of strength 1 with a bonus for the
+// circus tiles around it.
+#define CARC_FIGURE_RINGMASTER 4
 
 // Trade good: none (`carc_event.goods` of events that are not about goods).
 #define CARC_GOODS_NONE 0
@@ -167,6 +200,10 @@
 // field (`CARC_ACTION_LEAVE_CITY`); no pass (C.4).
 #define CARC_PENDING_MARKET 8
 
+// `carc_game_pending`: a chance node of Under the Big Top: the animal token of the big top
+// being scored is drawn (resolve it with `carc_game_resolve_chance` in explicit-draw games).
+#define CARC_PENDING_ANIMAL_TOKEN 9
+
 // `carc_game_current_tile` when no tile is in hand.
 #define CARC_NO_TILE UINT32_MAX
 
@@ -215,6 +252,21 @@
 // `y`, `feature`, `location`).
 #define CARC_EVENT_FIGURE_LEFT_CITY 12
 
+// `carc_event.kind`: the big top went up on a big-top site at (`x`, `y`); `moved_from` is 1
+// and (`from_x`, `from_y`) its old site when it moved, 0 for the first site.
+#define CARC_EVENT_BIG_TOP_MOVED 13
+
+// `carc_event.kind`: the animal token (`animal`) of the big top at (`x`, `y`) was drawn as it
+// was scored; the points follow as `CARC_EVENT_SCORED` events.
+#define CARC_EVENT_ANIMAL_REVEALED 14
+
+// `carc_event.kind`: a follower of `player` climbed the acrobat site at (`x`, `y`).
+#define CARC_EVENT_ACROBAT_DEPLOYED 15
+
+// `carc_event.kind`: an acrobat of `player` went home from the site at (`x`, `y`) after its
+// pyramid was scored.
+#define CARC_EVENT_ACROBAT_RETURNED 16
+
 // Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 #define CARC_TOKEN_NONE 0
 
@@ -242,6 +294,15 @@
 // `carc_event.reason` of events that are not scores.
 #define CARC_REASON_NONE 4
 
+// `carc_event.reason`: the big top's scoring (`animal`, `figures`; `x`, `y` the big top).
+#define CARC_REASON_BIG_TOP 5
+
+// `carc_event.reason`: acrobats (`acrobats`; `x`, `y` the acrobat site).
+#define CARC_REASON_ACROBATS 6
+
+// `carc_event.reason`: a ringmaster's bonus (`circus_tiles`; `x`, `y` its tile).
+#define CARC_REASON_RINGMASTER 7
+
 // `carc_event.bonuses` bit: an inn set the road's value (Inns & Cathedrals).
 #define CARC_BONUS_INN 1
 
@@ -257,6 +318,9 @@
 // Chance outcome kind (`carc_chance.kind`): a tile drawn from the stack; `value` is its tile
 // number.
 #define CARC_CHANCE_TILE 0
+
+// `carc_chance.kind`: an animal token (`value` is `CARC_ANIMAL_*`).
+#define CARC_CHANCE_ANIMAL 1
 
 // The result of every fallible function. `CARC_OK` is 0; `carc_status_str` names each value.
 enum carc_status
@@ -319,12 +383,12 @@ typedef struct carc_game carc_game;
 // An action, as listed by `carc_game_legal_actions` or filled in by the caller.
 typedef struct carc_action {
   // `CARC_ACTION_PLACE`, `CARC_ACTION_DEPLOY`, `CARC_ACTION_PASS`,
-  // `CARC_ACTION_DOUBLE_TURN`, `CARC_ACTION_ENTER_CITY`, `CARC_ACTION_MOVE_COUNT` or
-  // `CARC_ACTION_LEAVE_CITY`.
+  // `CARC_ACTION_DOUBLE_TURN`, `CARC_ACTION_ENTER_CITY`, `CARC_ACTION_MOVE_COUNT`,
+  // `CARC_ACTION_LEAVE_CITY`, `CARC_ACTION_ACROBAT` or `CARC_ACTION_SCORE_PYRAMID`.
   uint32_t kind;
   // Place: the tile number (see `carc_tile_name`).
   uint32_t tile;
-  // Place, deploy and leave: the position (x grows east, y grows south).
+  // Place, deploy, leave, acrobat and pyramid: the position (x grows east, y grows south).
   int32_t x;
   // See `x`.
   int32_t y;
@@ -375,7 +439,8 @@ typedef struct carc_search_stats {
 typedef struct carc_event {
   // `CARC_EVENT_*`.
   uint32_t kind;
-  // The seat concerned (0-based); -1 for `CARC_EVENT_GAME_OVER`.
+  // The seat concerned (0-based); -1 for `CARC_EVENT_GAME_OVER`,
+  // `CARC_EVENT_BIG_TOP_MOVED` and `CARC_EVENT_ANIMAL_REVEALED`.
   int32_t player;
   // Tile number: drawn, discarded, deferred, placed.
   uint32_t tile;
@@ -431,7 +496,34 @@ typedef struct carc_event {
   uint32_t token_completed;
   // `CARC_REASON_TOKEN`: tokens the points are for (2 for both under `fifteen_forty`).
   uint32_t tokens_held;
+  // `CARC_ANIMAL_*`: the animal revealed; `CARC_REASON_BIG_TOP`. `CARC_ANIMAL_NONE`
+  // otherwise.
+  uint32_t animal;
+  // `CARC_REASON_BIG_TOP`: the receiver's figures around the big top.
+  uint32_t figures;
+  // `CARC_REASON_ACROBATS`: the receiver's acrobats on the site.
+  uint32_t acrobats;
+  // `CARC_REASON_RINGMASTER`: the circus tiles around the ringmaster.
+  uint32_t circus_tiles;
+  // Big top moved: 1 if it stood elsewhere before (at `from_x`, `from_y`).
+  uint32_t moved_from;
+  // Big top moved: where it stood.
+  int32_t from_x;
+  // See `from_x`.
+  int32_t from_y;
 } carc_event;
+
+// An acrobat site on the board (see `carc_game_acrobat_sites`).
+typedef struct carc_acrobat_site {
+  // The acrobat tile's position.
+  int32_t x;
+  // See `x`.
+  int32_t y;
+  // Acrobats on it (0 to 3).
+  uint32_t count;
+  // Their owners' seats, in the order they climbed (`count` of them).
+  uint32_t players[3];
+} carc_acrobat_site;
 
 // A tile on the board.
 typedef struct carc_tile_info {
@@ -465,7 +557,8 @@ typedef struct carc_figure_info {
 typedef struct carc_chance {
   // `CARC_CHANCE_*`: what kind of outcome.
   uint32_t kind;
-  // The outcome: for `CARC_CHANCE_TILE` the tile number.
+  // The outcome: for `CARC_CHANCE_TILE` the tile number, for `CARC_CHANCE_ANIMAL` the
+  // `CARC_ANIMAL_*`.
   uint32_t value;
   // Its probability (for a tile: copies left over the tiles left in the stack drawn from).
   double probability;
@@ -810,6 +903,31 @@ carc_status carc_game_quarter_figures(const struct carc_game *game,
                                       uint32_t figure,
                                       uint32_t *out);
 
+// Where the big top stands (Under the Big Top), into `*x`, `*y`, and into `*on_board` whether
+// it is on the board at all (false before the first big-top site and without the big top;
+// `*x`, `*y` are then 0).
+//
+// # Safety
+// `game` NULL or live; `x`, `y`, `on_board` NULL or writable.
+carc_status carc_game_big_top(const struct carc_game *game, int32_t *x, int32_t *y, bool *on_board);
+
+// The animal tokens still hidden in the pool, `CARC_ANIMAL_*` by index, into `counts` (6
+// entries, owned by the caller; all 0 without the big top).
+//
+// # Safety
+// `game` NULL or live; `counts` NULL or 6 writable `uint32_t`.
+carc_status carc_game_animals_left(const struct carc_game *game, uint32_t *counts);
+
+// Copies the acrobat sites on the board (in the order their tiles were laid) with their
+// acrobats into `buf` (buffer rules as `carc_game_legal_actions`).
+//
+// # Safety
+// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
+carc_status carc_game_acrobat_sites(const struct carc_game *game,
+                                    struct carc_acrobat_site *buf,
+                                    size_t cap,
+                                    size_t *len);
+
 // Tiles left in the stack, into `*out`.
 //
 // # Safety
@@ -857,7 +975,8 @@ carc_status carc_game_board_text(const struct carc_game *game,
 carc_status carc_game_draw(struct carc_game *game, uint32_t tile);
 
 // Supplies the outcome of the pending chance node of an explicit-draw game: `kind` is
-// `CARC_CHANCE_*` and `value` the outcome (for `CARC_CHANCE_TILE` the tile number), as listed
+// `CARC_CHANCE_*` and `value` the outcome (for `CARC_CHANCE_TILE` the tile number, for
+// `CARC_CHANCE_ANIMAL` the `CARC_ANIMAL_*` of the big top's token), as listed
 // by `carc_game_chance_outcomes`. `CARC_INVALID_ARGUMENT` for an unknown kind or value;
 // `CARC_ILLEGAL_DRAW` if draws are automatic, no chance node is pending, or the outcome is not
 // possible now. On success `carc_game_events` gives what happened.

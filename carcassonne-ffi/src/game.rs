@@ -10,9 +10,9 @@ use crate::boundary::{
     write_out, write_text,
 };
 use crate::types::{
-    action_from_c, action_to_c, carc_action, carc_chance, carc_event, carc_figure_info,
-    carc_tile_info, event_to_c, figure_info_to_c, outcome_from_c, outcome_to_c, pending_to_c,
-    quarter_to_c, tile_from_c, tile_info_to_c, CARC_NO_TILE, CARC_QUARTER_NONE,
+    action_from_c, action_to_c, carc_acrobat_site, carc_action, carc_chance, carc_event,
+    carc_figure_info, carc_tile_info, event_to_c, figure_info_to_c, outcome_from_c, outcome_to_c,
+    pending_to_c, quarter_to_c, tile_from_c, tile_info_to_c, CARC_NO_TILE, CARC_QUARTER_NONE,
 };
 
 /// A game: opaque to C. Created by `carc_game_new`, `carc_game_clone`, `carc_game_from_json`
@@ -625,6 +625,76 @@ pub unsafe extern "C" fn carc_game_quarter_figures(
     })
 }
 
+/// Where the big top stands (Under the Big Top), into `*x`, `*y`, and into `*on_board` whether
+/// it is on the board at all (false before the first big-top site and without the big top;
+/// `*x`, `*y` are then 0).
+///
+/// # Safety
+/// `game` NULL or live; `x`, `y`, `on_board` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_big_top(
+    game: *const carc_game,
+    x: *mut i32,
+    y: *mut i32,
+    on_board: *mut bool,
+) -> carc_status {
+    ffi!({
+        let g = &arg_ref(game, "game")?.game;
+        require(x, "x")?;
+        require(y, "y")?;
+        require(on_board, "on_board")?;
+        let pos = g.big_top();
+        write_out(x, "x", pos.map_or(0, |p| p.x))?;
+        write_out(y, "y", pos.map_or(0, |p| p.y))?;
+        write_out(on_board, "on_board", pos.is_some())
+    })
+}
+
+/// The animal tokens still hidden in the pool, `CARC_ANIMAL_*` by index, into `counts` (6
+/// entries, owned by the caller; all 0 without the big top).
+///
+/// # Safety
+/// `game` NULL or live; `counts` NULL or 6 writable `uint32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_animals_left(
+    game: *const carc_game,
+    counts: *mut u32,
+) -> carc_status {
+    ffi!({
+        let g = &arg_ref(game, "game")?.game;
+        let mut all = [0u32; 6];
+        for (animal, n) in g.animals_left() {
+            all[crate::types::animal_to_c(animal) as usize] = u32::from(n);
+        }
+        require(counts, "counts")?;
+        let mut written = 0usize;
+        write_items(&all, counts, all.len(), &mut written)
+    })
+}
+
+/// Copies the acrobat sites on the board (in the order their tiles were laid) with their
+/// acrobats into `buf` (buffer rules as `carc_game_legal_actions`).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_acrobat_sites(
+    game: *const carc_game,
+    buf: *mut carc_acrobat_site,
+    cap: usize,
+    len: *mut usize,
+) -> carc_status {
+    ffi!({
+        let sites: Vec<carc_acrobat_site> = arg_ref(game, "game")?
+            .game
+            .acrobat_sites()
+            .iter()
+            .map(crate::types::acrobat_site_to_c)
+            .collect();
+        write_items(&sites, buf, cap, len)
+    })
+}
+
 /// Tiles left in the stack, into `*out`.
 ///
 /// # Safety
@@ -720,7 +790,8 @@ pub unsafe extern "C" fn carc_game_draw(game: *mut carc_game, tile: u32) -> carc
 }
 
 /// Supplies the outcome of the pending chance node of an explicit-draw game: `kind` is
-/// `CARC_CHANCE_*` and `value` the outcome (for `CARC_CHANCE_TILE` the tile number), as listed
+/// `CARC_CHANCE_*` and `value` the outcome (for `CARC_CHANCE_TILE` the tile number, for
+/// `CARC_CHANCE_ANIMAL` the `CARC_ANIMAL_*` of the big top's token), as listed
 /// by `carc_game_chance_outcomes`. `CARC_INVALID_ARGUMENT` for an unknown kind or value;
 /// `CARC_ILLEGAL_DRAW` if draws are automatic, no chance node is pending, or the outcome is not
 /// possible now. On success `carc_game_events` gives what happened.

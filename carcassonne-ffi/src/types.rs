@@ -3,8 +3,8 @@
 //! rejected with `CARC_INVALID_ARGUMENT`, never transmuted.
 
 use carcassonne::{
-    Action, Event, FeatureKind, Figure, Goods, Location, Outcome, Pending, PlacedFigure,
-    PlacedTile, Position, Quarter, Reason, Rotation, Score, TileId, Token,
+    AcrobatSite, Action, Animal, Event, FeatureKind, Figure, Goods, Location, Outcome, Pending,
+    PlacedFigure, PlacedTile, Position, Quarter, Reason, Rotation, Score, TileId, Token,
 };
 
 use crate::boundary::{carc_status, fail};
@@ -25,6 +25,27 @@ pub const CARC_ACTION_MOVE_COUNT: u32 = 5;
 /// `carc_action.kind`: move a figure (`figure`) out of the quarter `quarter` onto the feature
 /// (`x`, `y`, `feature`, `location`) (C.3, C.4).
 pub const CARC_ACTION_LEAVE_CITY: u32 = 6;
+/// `carc_action.kind`: instead of a deployment, a normal follower climbs the acrobat site of
+/// the tile at (`x`, `y`) (Under the Big Top, AC.1–AC.4).
+pub const CARC_ACTION_ACROBAT: u32 = 7;
+/// `carc_action.kind`: instead of a deployment, score the complete pyramid at (`x`, `y`)
+/// (AC.5).
+pub const CARC_ACTION_SCORE_PYRAMID: u32 = 8;
+
+/// Animal token of the big top: the elephant (7 points per figure).
+pub const CARC_ANIMAL_ELEPHANT: u32 = 0;
+/// Animal token: the tiger (6).
+pub const CARC_ANIMAL_TIGER: u32 = 1;
+/// Animal token: the bear (5).
+pub const CARC_ANIMAL_BEAR: u32 = 2;
+/// Animal token: the seal (4).
+pub const CARC_ANIMAL_SEAL: u32 = 3;
+/// Animal token: the monkey (3).
+pub const CARC_ANIMAL_MONKEY: u32 = 4;
+/// Animal token: the flea (1).
+pub const CARC_ANIMAL_FLEA: u32 = 5;
+/// `carc_event.animal` of events that are not about an animal token.
+pub const CARC_ANIMAL_NONE: u32 = 6;
 
 /// Quarter of the City of Carcassonne: the Castle (figures may move to completed cities).
 pub const CARC_QUARTER_CASTLE: u32 = 0;
@@ -45,6 +66,9 @@ pub const CARC_FIGURE_LARGE_FOLLOWER: u32 = 1;
 pub const CARC_FIGURE_BUILDER: u32 = 2;
 /// Figure: the pig (Traders & Builders).
 pub const CARC_FIGURE_PIG: u32 = 3;
+/// Figure: the ringmaster (Under the Big Top): a follower of strength 1 with a bonus for the
+/// circus tiles around it.
+pub const CARC_FIGURE_RINGMASTER: u32 = 4;
 
 /// Trade good: none (`carc_event.goods` of events that are not about goods).
 pub const CARC_GOODS_NONE: u32 = 0;
@@ -101,6 +125,9 @@ pub const CARC_PENDING_LEAVE_CITY: u32 = 7;
 /// Pending decision: at the end, the current player moves one figure from the Market onto a
 /// field (`CARC_ACTION_LEAVE_CITY`); no pass (C.4).
 pub const CARC_PENDING_MARKET: u32 = 8;
+/// `carc_game_pending`: a chance node of Under the Big Top: the animal token of the big top
+/// being scored is drawn (resolve it with `carc_game_resolve_chance` in explicit-draw games).
+pub const CARC_PENDING_ANIMAL_TOKEN: u32 = 9;
 
 /// `carc_game_current_tile` when no tile is in hand.
 pub const CARC_NO_TILE: u32 = u32::MAX;
@@ -137,6 +164,17 @@ pub const CARC_EVENT_COUNT_MOVED: u32 = 11;
 /// Event kind: a figure left a quarter onto a feature (`player`, `figure`, `quarter`, `x`,
 /// `y`, `feature`, `location`).
 pub const CARC_EVENT_FIGURE_LEFT_CITY: u32 = 12;
+/// `carc_event.kind`: the big top went up on a big-top site at (`x`, `y`); `moved_from` is 1
+/// and (`from_x`, `from_y`) its old site when it moved, 0 for the first site.
+pub const CARC_EVENT_BIG_TOP_MOVED: u32 = 13;
+/// `carc_event.kind`: the animal token (`animal`) of the big top at (`x`, `y`) was drawn as it
+/// was scored; the points follow as `CARC_EVENT_SCORED` events.
+pub const CARC_EVENT_ANIMAL_REVEALED: u32 = 14;
+/// `carc_event.kind`: a follower of `player` climbed the acrobat site at (`x`, `y`).
+pub const CARC_EVENT_ACROBAT_DEPLOYED: u32 = 15;
+/// `carc_event.kind`: an acrobat of `player` went home from the site at (`x`, `y`) after its
+/// pyramid was scored.
+pub const CARC_EVENT_ACROBAT_RETURNED: u32 = 16;
 
 /// Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 pub const CARC_TOKEN_NONE: u32 = 0;
@@ -158,6 +196,12 @@ pub const CARC_REASON_GOODS: u32 = 2;
 pub const CARC_REASON_TOKEN: u32 = 3;
 /// `carc_event.reason` of events that are not scores.
 pub const CARC_REASON_NONE: u32 = 4;
+/// `carc_event.reason`: the big top's scoring (`animal`, `figures`; `x`, `y` the big top).
+pub const CARC_REASON_BIG_TOP: u32 = 5;
+/// `carc_event.reason`: acrobats (`acrobats`; `x`, `y` the acrobat site).
+pub const CARC_REASON_ACROBATS: u32 = 6;
+/// `carc_event.reason`: a ringmaster's bonus (`circus_tiles`; `x`, `y` its tile).
+pub const CARC_REASON_RINGMASTER: u32 = 7;
 
 /// `carc_event.bonuses` bit: an inn set the road's value (Inns & Cathedrals).
 pub const CARC_BONUS_INN: u32 = 1;
@@ -171,18 +215,20 @@ pub const CARC_BONUS_PIG_HERD: u32 = 8;
 /// Chance outcome kind (`carc_chance.kind`): a tile drawn from the stack; `value` is its tile
 /// number.
 pub const CARC_CHANCE_TILE: u32 = 0;
+/// `carc_chance.kind`: an animal token (`value` is `CARC_ANIMAL_*`).
+pub const CARC_CHANCE_ANIMAL: u32 = 1;
 
 /// An action, as listed by `carc_game_legal_actions` or filled in by the caller.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct carc_action {
     /// `CARC_ACTION_PLACE`, `CARC_ACTION_DEPLOY`, `CARC_ACTION_PASS`,
-    /// `CARC_ACTION_DOUBLE_TURN`, `CARC_ACTION_ENTER_CITY`, `CARC_ACTION_MOVE_COUNT` or
-    /// `CARC_ACTION_LEAVE_CITY`.
+    /// `CARC_ACTION_DOUBLE_TURN`, `CARC_ACTION_ENTER_CITY`, `CARC_ACTION_MOVE_COUNT`,
+    /// `CARC_ACTION_LEAVE_CITY`, `CARC_ACTION_ACROBAT` or `CARC_ACTION_SCORE_PYRAMID`.
     pub kind: u32,
     /// Place: the tile number (see `carc_tile_name`).
     pub tile: u32,
-    /// Place, deploy and leave: the position (x grows east, y grows south).
+    /// Place, deploy, leave, acrobat and pyramid: the position (x grows east, y grows south).
     pub x: i32,
     /// See `x`.
     pub y: i32,
@@ -210,7 +256,8 @@ pub struct carc_action {
 pub struct carc_event {
     /// `CARC_EVENT_*`.
     pub kind: u32,
-    /// The seat concerned (0-based); -1 for `CARC_EVENT_GAME_OVER`.
+    /// The seat concerned (0-based); -1 for `CARC_EVENT_GAME_OVER`,
+    /// `CARC_EVENT_BIG_TOP_MOVED` and `CARC_EVENT_ANIMAL_REVEALED`.
     pub player: i32,
     /// Tile number: drawn, discarded, deferred, placed.
     pub tile: u32,
@@ -266,6 +313,21 @@ pub struct carc_event {
     pub token_completed: u32,
     /// `CARC_REASON_TOKEN`: tokens the points are for (2 for both under `fifteen_forty`).
     pub tokens_held: u32,
+    /// `CARC_ANIMAL_*`: the animal revealed; `CARC_REASON_BIG_TOP`. `CARC_ANIMAL_NONE`
+    /// otherwise.
+    pub animal: u32,
+    /// `CARC_REASON_BIG_TOP`: the receiver's figures around the big top.
+    pub figures: u32,
+    /// `CARC_REASON_ACROBATS`: the receiver's acrobats on the site.
+    pub acrobats: u32,
+    /// `CARC_REASON_RINGMASTER`: the circus tiles around the ringmaster.
+    pub circus_tiles: u32,
+    /// Big top moved: 1 if it stood elsewhere before (at `from_x`, `from_y`).
+    pub moved_from: u32,
+    /// Big top moved: where it stood.
+    pub from_x: i32,
+    /// See `from_x`.
+    pub from_y: i32,
 }
 
 impl Default for carc_event {
@@ -298,8 +360,29 @@ impl Default for carc_event {
             token_size: 0,
             token_completed: 0,
             tokens_held: 0,
+            animal: CARC_ANIMAL_NONE,
+            figures: 0,
+            acrobats: 0,
+            circus_tiles: 0,
+            moved_from: 0,
+            from_x: 0,
+            from_y: 0,
         }
     }
+}
+
+/// An acrobat site on the board (see `carc_game_acrobat_sites`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct carc_acrobat_site {
+    /// The acrobat tile's position.
+    pub x: i32,
+    /// See `x`.
+    pub y: i32,
+    /// Acrobats on it (0 to 3).
+    pub count: u32,
+    /// Their owners' seats, in the order they climbed (`count` of them).
+    pub players: [u32; 3],
 }
 
 /// A tile on the board.
@@ -340,7 +423,8 @@ pub struct carc_figure_info {
 pub struct carc_chance {
     /// `CARC_CHANCE_*`: what kind of outcome.
     pub kind: u32,
-    /// The outcome: for `CARC_CHANCE_TILE` the tile number.
+    /// The outcome: for `CARC_CHANCE_TILE` the tile number, for `CARC_CHANCE_ANIMAL` the
+    /// `CARC_ANIMAL_*`.
     pub value: u32,
     /// Its probability (for a tile: copies left over the tiles left in the stack drawn from).
     pub probability: f64,
@@ -353,6 +437,14 @@ const _: () = {
     assert!(CARC_FIGURE_LARGE_FOLLOWER as usize == Figure::LargeFollower.index());
     assert!(CARC_FIGURE_BUILDER as usize == Figure::Builder.index());
     assert!(CARC_FIGURE_PIG as usize == Figure::Pig.index());
+    assert!(CARC_FIGURE_RINGMASTER as usize == Figure::Ringmaster.index());
+    assert!(CARC_ANIMAL_ELEPHANT as usize == Animal::Elephant.index());
+    assert!(CARC_ANIMAL_TIGER as usize == Animal::Tiger.index());
+    assert!(CARC_ANIMAL_BEAR as usize == Animal::Bear.index());
+    assert!(CARC_ANIMAL_SEAL as usize == Animal::Seal.index());
+    assert!(CARC_ANIMAL_MONKEY as usize == Animal::Monkey.index());
+    assert!(CARC_ANIMAL_FLEA as usize == Animal::Flea.index());
+    assert!(CARC_ANIMAL_NONE as usize == Animal::ALL.len());
     assert!(CARC_FEATURE_ROAD as usize == FeatureKind::Road.index());
     assert!(CARC_FEATURE_CITY as usize == FeatureKind::City.index());
     assert!(CARC_FEATURE_MONASTERY as usize == FeatureKind::Monastery.index());
@@ -440,6 +532,7 @@ pub(crate) fn figure_to_c(figure: Figure) -> u32 {
         Figure::LargeFollower => CARC_FIGURE_LARGE_FOLLOWER,
         Figure::Builder => CARC_FIGURE_BUILDER,
         Figure::Pig => CARC_FIGURE_PIG,
+        Figure::Ringmaster => CARC_FIGURE_RINGMASTER,
     }
 }
 
@@ -489,6 +582,7 @@ pub(crate) fn pending_to_c(pending: Pending) -> u32 {
         Pending::MoveCount => CARC_PENDING_MOVE_COUNT,
         Pending::LeaveCity => CARC_PENDING_LEAVE_CITY,
         Pending::Market => CARC_PENDING_MARKET,
+        Pending::AnimalToken => CARC_PENDING_ANIMAL_TOKEN,
         Pending::GameOver => CARC_PENDING_GAME_OVER,
     }
 }
@@ -507,12 +601,46 @@ pub(crate) fn outcome_to_c(outcome: Outcome, probability: f64) -> carc_chance {
             value: tile.index() as u32,
             probability,
         },
+        Outcome::Animal(animal) => carc_chance {
+            kind: CARC_CHANCE_ANIMAL,
+            value: animal_to_c(animal),
+            probability,
+        },
+    }
+}
+
+pub(crate) fn animal_to_c(animal: Animal) -> u32 {
+    match animal {
+        Animal::Elephant => CARC_ANIMAL_ELEPHANT,
+        Animal::Tiger => CARC_ANIMAL_TIGER,
+        Animal::Bear => CARC_ANIMAL_BEAR,
+        Animal::Seal => CARC_ANIMAL_SEAL,
+        Animal::Monkey => CARC_ANIMAL_MONKEY,
+        Animal::Flea => CARC_ANIMAL_FLEA,
+    }
+}
+
+pub(crate) fn animal_from_c(value: u32) -> Result<Animal, carc_status> {
+    from_code(&Animal::ALL, animal_to_c, "animal", value)
+}
+
+pub(crate) fn acrobat_site_to_c(site: &AcrobatSite) -> carc_acrobat_site {
+    let mut players = [0u32; 3];
+    for (slot, &p) in players.iter_mut().zip(&site.acrobats) {
+        *slot = p as u32;
+    }
+    carc_acrobat_site {
+        x: site.pos.x,
+        y: site.pos.y,
+        count: site.acrobats.len() as u32,
+        players,
     }
 }
 
 pub(crate) fn outcome_from_c(kind: u32, value: u32) -> Result<Outcome, carc_status> {
     match kind {
         CARC_CHANCE_TILE => Ok(Outcome::Tile(tile_from_c(value)?)),
+        CARC_CHANCE_ANIMAL => Ok(Outcome::Animal(animal_from_c(value)?)),
         other => invalid("chance kind", other),
     }
 }
@@ -584,6 +712,16 @@ pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
             quarter: quarter_to_c(quarter),
             ..blank_action(CARC_ACTION_LEAVE_CITY, epoch)
         },
+        Action::Acrobat { pos } => carc_action {
+            x: pos.x,
+            y: pos.y,
+            ..blank_action(CARC_ACTION_ACROBAT, epoch)
+        },
+        Action::ScorePyramid { pos } => carc_action {
+            x: pos.x,
+            y: pos.y,
+            ..blank_action(CARC_ACTION_SCORE_PYRAMID, epoch)
+        },
         Action::Pass => blank_action(CARC_ACTION_PASS, epoch),
     }
 }
@@ -619,6 +757,8 @@ pub(crate) fn action_from_c(c: &carc_action) -> Result<Action, carc_status> {
             feature: feature_from_c(c.feature)?,
             location: location_from_c(c.location)?,
         }),
+        CARC_ACTION_ACROBAT => Ok(Action::Acrobat { pos }),
+        CARC_ACTION_SCORE_PYRAMID => Ok(Action::ScorePyramid { pos }),
         other => invalid("action kind", other),
     }
 }
@@ -668,6 +808,25 @@ fn score_to_c(s: &Score) -> carc_event {
             c.token = token_to_c(t.token);
             c.token_completed = t.completed as u32;
             c.tokens_held = t.held as u32;
+        }
+        Reason::BigTop(b) => {
+            c.reason = CARC_REASON_BIG_TOP;
+            c.animal = animal_to_c(b.animal);
+            c.figures = b.figures as u32;
+            c.x = b.pos.x;
+            c.y = b.pos.y;
+        }
+        Reason::Acrobats(a) => {
+            c.reason = CARC_REASON_ACROBATS;
+            c.acrobats = a.acrobats as u32;
+            c.x = a.pos.x;
+            c.y = a.pos.y;
+        }
+        Reason::Ringmaster(r) => {
+            c.reason = CARC_REASON_RINGMASTER;
+            c.circus_tiles = r.circus_tiles as u32;
+            c.x = r.pos.x;
+            c.y = r.pos.y;
         }
     }
     c
@@ -780,6 +939,32 @@ pub(crate) fn event_to_c(event: &Event) -> carc_event {
             location: location.bits() as u32,
             ..base(CARC_EVENT_FIGURE_LEFT_CITY, *player)
         },
+        Event::BigTopMoved { from, to } => carc_event {
+            x: to.x,
+            y: to.y,
+            moved_from: from.is_some() as u32,
+            from_x: from.map_or(0, |p| p.x),
+            from_y: from.map_or(0, |p| p.y),
+            player: -1,
+            ..base(CARC_EVENT_BIG_TOP_MOVED, 0)
+        },
+        Event::AnimalRevealed { animal, pos } => carc_event {
+            animal: animal_to_c(*animal),
+            x: pos.x,
+            y: pos.y,
+            player: -1,
+            ..base(CARC_EVENT_ANIMAL_REVEALED, 0)
+        },
+        Event::AcrobatDeployed { player, pos } => carc_event {
+            x: pos.x,
+            y: pos.y,
+            ..base(CARC_EVENT_ACROBAT_DEPLOYED, *player)
+        },
+        Event::AcrobatReturned { player, pos } => carc_event {
+            x: pos.x,
+            y: pos.y,
+            ..base(CARC_EVENT_ACROBAT_RETURNED, *player)
+        },
         Event::GameOver { .. } => carc_event::default(),
     }
 }
@@ -830,13 +1015,19 @@ mod tests {
         let goods: std::collections::BTreeSet<u32> = Goods::ALL.map(goods_to_c).into();
         assert_eq!(goods.len(), 3);
         assert!(!goods.contains(&CARC_GOODS_NONE));
-        for bad in [4, 99, u32::MAX] {
+        for bad in [5, 99, u32::MAX] {
             assert!(figure_from_c(bad).is_err());
+        }
+        for bad in [4, 99, u32::MAX] {
             assert!(quarter_from_c(bad).is_err());
         }
         assert!(feature_from_c(6).is_err());
         assert!(token_from_c(CARC_TOKEN_NONE).is_err());
-        assert!(outcome_from_c(1, 0).is_err());
+        assert!(outcome_from_c(2, 0).is_err());
+        assert!(outcome_from_c(CARC_CHANCE_ANIMAL, CARC_ANIMAL_NONE).is_err());
+        for a in Animal::ALL {
+            assert_eq!(animal_from_c(animal_to_c(a)), Ok(a));
+        }
     }
 
     /// Every legal action of whole games with every set crosses to C and back unchanged, and
@@ -849,7 +1040,7 @@ mod tests {
             let mut config = Config::new(4);
             config.sets = TileSet::ALL
                 .into_iter()
-                .filter(|s| !matches!(s, TileSet::Cult6 | TileSet::BigTop | TileSet::BigTop1))
+                .filter(|s| !matches!(s, TileSet::Cult6 | TileSet::BigTop1))
                 .collect();
             config.explicit_draws = seed == 0;
             let mut game = Game::new(config, seed).unwrap();
@@ -875,7 +1066,15 @@ mod tests {
                 }
                 let city: Vec<_> = legal
                     .iter()
-                    .filter(|a| matches!(a, Action::EnterCity { .. } | Action::LeaveCity { .. }))
+                    .filter(|a| {
+                        matches!(
+                            a,
+                            Action::EnterCity { .. }
+                                | Action::LeaveCity { .. }
+                                | Action::Acrobat { .. }
+                                | Action::ScorePyramid { .. }
+                        )
+                    })
                     .collect();
                 let action = city.first().map_or(legal[step % legal.len()], |a| **a);
                 for e in game.play(action).unwrap() {
@@ -892,12 +1091,15 @@ mod tests {
             CARC_ACTION_ENTER_CITY,
             CARC_ACTION_MOVE_COUNT,
             CARC_ACTION_LEAVE_CITY,
+            CARC_ACTION_ACROBAT,
+            CARC_ACTION_SCORE_PYRAMID,
         ] {
             assert!(kinds.contains(&kind), "action kind {kind} came up");
         }
         assert!(
             pendings.contains(&CARC_PENDING_DRAW) && pendings.contains(&CARC_PENDING_ENTER_CITY)
         );
+        assert!(pendings.contains(&CARC_PENDING_ANIMAL_TOKEN));
         let double_turn = action_to_c(&Action::DoubleTurn, 0);
         assert_eq!(action_from_c(&double_turn), Ok(Action::DoubleTurn));
     }

@@ -127,8 +127,8 @@ impl PyGame {
     }
 
     /// The pending decision: `"draw"`, `"place"`, `"deploy"`, `"double_turn"` (OPT-5
-    /// optional), the Count's `"enter_city"`, `"move_count"`, `"leave_city"`, `"market"`, or
-    /// `"game_over"`.
+    /// optional), the Count's `"enter_city"`, `"move_count"`, `"leave_city"`, `"market"`, the
+    /// big top's `"animal_token"` (a chance node), or `"game_over"`.
     #[getter]
     fn pending(&self) -> &'static str {
         match self.game.pending() {
@@ -140,6 +140,7 @@ impl PyGame {
             Pending::MoveCount => "move_count",
             Pending::LeaveCity => "leave_city",
             Pending::Market => "market",
+            Pending::AnimalToken => "animal_token",
             Pending::GameOver => "game_over",
         }
     }

@@ -329,9 +329,11 @@ impl PyAction {
 
 /// Something that happened: `kind` is `tile_drawn`, `tile_discarded`, `tile_deferred`,
 /// `tile_placed`, `figure_deployed`, `scored`, `figure_returned`, `goods_taken`, `token_taken`,
-/// `figure_entered_city`, `count_moved`, `figure_left_city` or `game_over`; fields that do not
-/// apply are None. A score explains itself: `reason` (`feature`, `field`, `goods`, `token`) and
-/// the fields of that reason, and `explanation` in words.
+/// `figure_entered_city`, `count_moved`, `figure_left_city`, `big_top_moved`,
+/// `animal_revealed`, `acrobat_deployed`, `acrobat_returned` or `game_over`; fields that do not
+/// apply are None. A score explains itself: `reason` (`feature`, `field`, `goods`, `token`,
+/// `big_top`, `acrobats`, `ringmaster`) and the fields of that reason, and `explanation` in
+/// words.
 #[pyclass(name = "Event", module = "carcassonne", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyEvent(pub Event);
@@ -386,11 +388,16 @@ impl PyEvent {
             Event::FigureEnteredCity { .. } => "figure_entered_city",
             Event::CountMoved { .. } => "count_moved",
             Event::FigureLeftCity { .. } => "figure_left_city",
+            Event::BigTopMoved { .. } => "big_top_moved",
+            Event::AnimalRevealed { .. } => "animal_revealed",
+            Event::AcrobatDeployed { .. } => "acrobat_deployed",
+            Event::AcrobatReturned { .. } => "acrobat_returned",
             Event::GameOver { .. } => "game_over",
         }
     }
 
-    /// The seat concerned (0-based), None for `game_over`.
+    /// The seat concerned (0-based), None for `game_over`, `big_top_moved` and
+    /// `animal_revealed`.
     #[getter]
     fn player(&self) -> Option<usize> {
         match &self.0 {
@@ -404,9 +411,13 @@ impl PyEvent {
             | Event::TokenTaken { player, .. }
             | Event::FigureEnteredCity { player, .. }
             | Event::CountMoved { player, .. }
-            | Event::FigureLeftCity { player, .. } => Some(*player),
+            | Event::FigureLeftCity { player, .. }
+            | Event::AcrobatDeployed { player, .. }
+            | Event::AcrobatReturned { player, .. } => Some(*player),
             Event::Scored(s) => Some(s.player),
-            Event::GameOver { .. } => None,
+            Event::BigTopMoved { .. } | Event::AnimalRevealed { .. } | Event::GameOver { .. } => {
+                None
+            }
         }
     }
 
@@ -422,19 +433,83 @@ impl PyEvent {
         }
     }
 
-    /// The position `(x, y)` of the tile placed, of the figure, or of the scored feature's or
-    /// field's first figure.
+    /// The position `(x, y)` of the tile placed, of the figure, of the scored feature's or
+    /// field's first figure, of the big top (where it went up; where its animal was revealed),
+    /// of the acrobat site, of the ringmaster.
     #[getter]
     fn position(&self) -> Option<(i32, i32)> {
         let pos = match &self.0 {
             Event::TilePlaced { pos, .. }
             | Event::FigureDeployed { pos, .. }
             | Event::FigureReturned { pos, .. }
-            | Event::FigureLeftCity { pos, .. } => Some(*pos),
-            Event::Scored(s) => s.place().map(|(pos, _)| pos),
+            | Event::FigureLeftCity { pos, .. }
+            | Event::AnimalRevealed { pos, .. }
+            | Event::AcrobatDeployed { pos, .. }
+            | Event::AcrobatReturned { pos, .. } => Some(*pos),
+            Event::BigTopMoved { to, .. } => Some(*to),
+            Event::Scored(s) => s.position(),
             _ => None,
         };
         pos.map(|p| (p.x, p.y))
+    }
+
+    /// `big_top_moved`: where the big top stood before, None for the first site.
+    #[getter]
+    fn moved_from(&self) -> Option<(i32, i32)> {
+        match &self.0 {
+            Event::BigTopMoved { from, .. } => from.map(|p| (p.x, p.y)),
+            _ => None,
+        }
+    }
+
+    /// The animal token (`animal_revealed`; reason `big_top`): `"elephant"`, `"tiger"`,
+    /// `"bear"`, `"seal"`, `"monkey"`, `"flea"`.
+    #[getter]
+    fn animal(&self) -> Option<&'static str> {
+        match &self.0 {
+            Event::AnimalRevealed { animal, .. } => Some(animal.name()),
+            Event::Scored(Score {
+                reason: Reason::BigTop(b),
+                ..
+            }) => Some(b.animal.name()),
+            _ => None,
+        }
+    }
+
+    /// Reason `big_top`: the receiver's figures around the big top.
+    #[getter]
+    fn figures(&self) -> Option<u8> {
+        match &self.0 {
+            Event::Scored(Score {
+                reason: Reason::BigTop(b),
+                ..
+            }) => Some(b.figures),
+            _ => None,
+        }
+    }
+
+    /// Reason `acrobats`: the receiver's acrobats on the site.
+    #[getter]
+    fn acrobats(&self) -> Option<u8> {
+        match &self.0 {
+            Event::Scored(Score {
+                reason: Reason::Acrobats(a),
+                ..
+            }) => Some(a.acrobats),
+            _ => None,
+        }
+    }
+
+    /// Reason `ringmaster`: the circus tiles around the ringmaster.
+    #[getter]
+    fn circus_tiles(&self) -> Option<u8> {
+        match &self.0 {
+            Event::Scored(Score {
+                reason: Reason::Ringmaster(r),
+                ..
+            }) => Some(r.circus_tiles),
+            _ => None,
+        }
     }
 
     /// Rotation in degrees of a placed tile.
@@ -447,7 +522,7 @@ impl PyEvent {
     }
 
     /// The figure (deployed, returned, entered or left the City): `"follower"`,
-    /// `"large_follower"`, `"builder"`, `"pig"`.
+    /// `"large_follower"`, `"builder"`, `"pig"`, `"ringmaster"`.
     #[getter]
     fn figure(&self) -> Option<&'static str> {
         match &self.0 {
@@ -491,7 +566,8 @@ impl PyEvent {
     }
 
     /// Why the points were awarded: `"feature"` (a road, city, monastery or shrine),
-    /// `"field"`, `"goods"` (a trade goods majority) or `"token"` (the King or Robber Baron).
+    /// `"field"`, `"goods"` (a trade goods majority), `"token"` (the King or Robber Baron),
+    /// `"big_top"`, `"acrobats"` or `"ringmaster"` (a ringmaster's bonus).
     #[getter]
     fn reason(&self) -> Option<&'static str> {
         self.0.score().map(|s| match &s.reason {
@@ -499,11 +575,14 @@ impl PyEvent {
             Reason::Field(_) => "field",
             Reason::Goods(_) => "goods",
             Reason::Token(_) => "token",
+            Reason::BigTop(_) => "big_top",
+            Reason::Acrobats(_) => "acrobats",
+            Reason::Ringmaster(_) => "ringmaster",
         })
     }
 
     /// What was scored (`road`, `city`, `monastery`, `shrine`, `field`, `goods`, `king`,
-    /// `robber_baron`), for score events.
+    /// `robber_baron`, `big_top`, `acrobats`, `ringmaster`), for score events.
     #[getter]
     fn scored(&self) -> Option<&'static str> {
         self.0.score().map(|s| s.kind_name())

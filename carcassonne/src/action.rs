@@ -23,6 +23,8 @@ use crate::tile::{FeatureKind, TileId};
 /// - `enter follower market`: put a follower into a quarter of the City of Carcassonne;
 /// - `count blacksmith`: move the Count;
 /// - `leave follower castle 1,-2 city NW`: move a figure out of a quarter onto a feature;
+/// - `acrobat 1,-2`: a follower climbs the acrobat site at `(1, -2)`;
+/// - `pyramid 1,-2`: score the complete pyramid at `(1, -2)` instead of deploying;
 /// - `pass`: deploy nothing, or decline the optional decision.
 ///
 /// ```
@@ -81,13 +83,26 @@ pub enum Action {
         /// The feature's location on that tile.
         location: Location,
     },
+    /// Instead of a deployment on the tile just laid, a normal follower from supply climbs the
+    /// acrobat site of the tile at `pos` (on the tile just laid or one of the 8 around it, a
+    /// free place of 3; Under the Big Top AC.1–AC.4).
+    Acrobat {
+        /// The acrobat tile.
+        pos: Position,
+    },
+    /// Instead of a deployment, score the complete pyramid on the acrobat site at `pos`,
+    /// completed in an earlier turn: 5 per acrobat to its owner, the acrobats go home (AC.5).
+    ScorePyramid {
+        /// The acrobat tile.
+        pos: Position,
+    },
     /// Decline the optional step: deploy nothing, or (OPT-5 `optional`) no second turn part.
     Pass,
 }
 
 impl Action {
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
-    /// `"count"`, `"leave"` or `"pass"`.
+    /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"` or `"pass"`.
     pub const fn verb(&self) -> &'static str {
         match self {
             Action::Place { .. } => "place",
@@ -96,6 +111,8 @@ impl Action {
             Action::EnterCity { .. } => "enter",
             Action::MoveCount { .. } => "count",
             Action::LeaveCity { .. } => "leave",
+            Action::Acrobat { .. } => "acrobat",
+            Action::ScorePyramid { .. } => "pyramid",
             Action::Pass => "pass",
         }
     }
@@ -127,6 +144,8 @@ impl fmt::Display for Action {
                 feature,
                 location,
             } => write!(f, "leave {figure} {quarter} {pos} {feature} {location}"),
+            Action::Acrobat { pos } => write!(f, "acrobat {pos}"),
+            Action::ScorePyramid { pos } => write!(f, "pyramid {pos}"),
             Action::Pass => f.write_str("pass"),
         }
     }
@@ -156,6 +175,10 @@ impl FromStr for Action {
                 feature: feature.parse()?,
                 location: location.parse()?,
             }),
+            ["acrobat", pos] => Ok(Action::Acrobat { pos: pos.parse()? }),
+            ["pyramid", pos] => Ok(Action::ScorePyramid { pos: pos.parse()? }),
+            ["acrobat", ..] => Err(bad("expected `acrobat X,Y`")),
+            ["pyramid", ..] => Err(bad("expected `pyramid X,Y`")),
             ["enter", ..] => Err(bad("expected `enter FIGURE QUARTER`")),
             ["count", ..] => Err(bad("expected `count QUARTER`")),
             ["leave", ..] => Err(bad("expected `leave FIGURE QUARTER X,Y FEATURE LOCATION`")),
@@ -174,7 +197,7 @@ impl FromStr for Action {
             ["deploy", ..] => Err(bad("expected `deploy FIGURE X,Y FEATURE LOCATION`")),
             _ => Err(bad(
                 "expected `place ...`, `deploy ...`, `double_turn`, `enter ...`, `count ...`, \
-                 `leave ...` or `pass`",
+                 `leave ...`, `acrobat X,Y`, `pyramid X,Y` or `pass`",
             )),
         }
     }

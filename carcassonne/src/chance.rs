@@ -1,6 +1,6 @@
-//! Chance: the outcomes of chance nodes. A chance node is a tile draw today; the die of the
-//! flying machines and the hidden pools of animal tokens and messages become outcomes of their
-//! own as those sets land. [`Game::chance_outcomes`](crate::Game::chance_outcomes) lists the
+//! Chance: the outcomes of chance nodes — a tile draw, or the animal token of a big top being
+//! scored (Under the Big Top); the die of the flying machines and the hidden pool of messages
+//! become outcomes of their own as those sets land. [`Game::chance_outcomes`](crate::Game::chance_outcomes) lists the
 //! outcomes of the pending node with their probabilities; in explicit-draw games the caller
 //! supplies one with [`Game::resolve`](crate::Game::resolve), otherwise the engine draws from
 //! its seeded generator. Records store every outcome in order.
@@ -10,15 +10,18 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::animal::Animal;
 use crate::error::ParseError;
 use crate::tile::TileId;
 
-/// The outcome of a chance node. Text and serde form: the tile id (`D`, `RI-C`), so records
-/// written before outcomes had other kinds read unchanged.
+/// The outcome of a chance node. Text and serde form: the tile id (`D`, `RI-C`) or the
+/// animal's name (`bear`), so records written before outcomes had other kinds read unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Outcome {
     /// The tile drawn from the stack (spec B-3.1).
     Tile(TileId),
+    /// The animal token of the big top being scored (Under the Big Top, BT.3, BT.5).
+    Animal(Animal),
 }
 
 impl Outcome {
@@ -26,6 +29,15 @@ impl Outcome {
     pub const fn tile(self) -> Option<TileId> {
         match self {
             Outcome::Tile(t) => Some(t),
+            Outcome::Animal(_) => None,
+        }
+    }
+
+    /// The animal of an animal token draw.
+    pub const fn animal(self) -> Option<Animal> {
+        match self {
+            Outcome::Animal(a) => Some(a),
+            Outcome::Tile(_) => None,
         }
     }
 }
@@ -40,6 +52,7 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Tile(t) => write!(f, "{t}"),
+            Outcome::Animal(a) => write!(f, "{a}"),
         }
     }
 }
@@ -47,8 +60,12 @@ impl fmt::Display for Outcome {
 impl FromStr for Outcome {
     type Err = ParseError;
 
-    /// Parses a tile id (`D`, `IC-K`, or a JCloisterZone id such as `BA/RCr`).
+    /// Parses a tile id (`D`, `IC-K`, or a JCloisterZone id such as `BA/RCr`) or an animal's
+    /// name (`elephant`, `tiger`, `bear`, `seal`, `monkey`, `flea`).
     fn from_str(s: &str) -> Result<Outcome, ParseError> {
+        if let Ok(animal) = s.parse::<Animal>() {
+            return Ok(Outcome::Animal(animal));
+        }
         s.parse::<TileId>()
             .map(Outcome::Tile)
             .map_err(|e| ParseError::new("chance outcome", s, e.reason))

@@ -172,6 +172,14 @@ pub struct Elements {
     /// with monasteries in their place — no heretics, no placement rule, no challenge
     /// (JCloisterZone without its `shrine` element).
     pub shrines: Option<bool>,
+    /// The big top and its animal tokens (`expansions.md` §2.3); default: with the
+    /// `big_top` tiles. Off: big-top sites are ordinary tiles.
+    pub big_top: Option<bool>,
+    /// Acrobats on the acrobat sites (§2.4); default: with the `big_top` tiles. Off: acrobat
+    /// tiles are ordinary tiles.
+    pub acrobats: Option<bool>,
+    /// Ringmasters per player (§2.5); default: 1 with the `big_top` tiles.
+    pub ringmasters: Option<u8>,
 }
 
 /// [`Elements`] with every default filled in from the tile sets.
@@ -200,6 +208,12 @@ pub struct ResolvedElements {
     pub count: bool,
     /// The Cult's shrines (off: shrine tiles carry monasteries).
     pub shrines: bool,
+    /// The big top and its animal tokens.
+    pub big_top: bool,
+    /// Acrobats.
+    pub acrobats: bool,
+    /// Ringmasters per player.
+    pub ringmasters: u8,
 }
 
 /// Rule variants. The defaults are the rules of the authoritative rulebook (S003).
@@ -252,6 +266,14 @@ pub struct Rules {
     /// Baron's during play (JCloisterZone's reading); default off, every point of the turn
     /// part counts (C.2, D-C-1, D-C-2).
     pub count_entry_feature_points_only: bool,
+    /// Under the Big Top: a pyramid completed in the first part of a builder's double turn may
+    /// be scored in the second (JCloisterZone's reading); default off, a pyramid completed in a
+    /// turn waits for a later turn (AC.5).
+    pub pyramid_scorable_in_second_part: bool,
+    /// The Count and Under the Big Top: a ringmaster may enter the City (the rulebook's table,
+    /// C.2, RM.1; default on). Off: JCloisterZone's reading, only followers and large
+    /// followers.
+    pub ringmaster_enters_city: bool,
     /// River II: the volcano lake gives no deployment and its placer then plays a normal turn
     /// with a land tile (R2.6, D-R2-9; default on). Off: JCloisterZone's reading — the lake
     /// is an ordinary tile (a follower may go on its field) and the next player plays.
@@ -277,6 +299,8 @@ impl Default for Rules {
             count_leave_to_unoccupied: false,
             count_final_moves_optional: false,
             count_entry_feature_points_only: false,
+            pyramid_scorable_in_second_part: false,
+            ringmaster_enters_city: true,
             volcano_lake_turn: true,
         }
     }
@@ -287,8 +311,9 @@ impl Rules {
     /// the rulebooks (spec `base.md` §6, `expansions.md` §7 and §8,
     /// `../shared/jcz/README.md`): the base start tile shuffled into the main stack (OPT-3),
     /// the river look-ahead (OPT-4), the River II fork placed first (D-R2-1), the volcano lake
-    /// as an ordinary tile, and the Count's readings (D-C-6, D-C-7, D-C-10, and only feature
-    /// points for entering the City). A `.jcz` import starts from these; a game must use them
+    /// as an ordinary tile, the Count's readings (D-C-6, D-C-7, D-C-10, and only feature
+    /// points for entering the City), and Under the Big Top's (a pyramid completed in a
+    /// builder's first part is scorable in the second; no ringmaster in the City). A `.jcz` import starts from these; a game must use them
     /// (where its sets make them matter) to be exported with [`Game::to_jcz`](crate::Game::to_jcz).
     pub fn jcloisterzone() -> Rules {
         Rules {
@@ -300,6 +325,8 @@ impl Rules {
             count_leave_to_unoccupied: true,
             count_final_moves_optional: true,
             count_entry_feature_points_only: true,
+            pyramid_scorable_in_second_part: true,
+            ringmaster_enters_city: false,
             ..Rules::default()
         }
     }
@@ -487,6 +514,7 @@ impl Config {
         let traders = self.sets.contains(&TileSet::TradersAndBuilders);
         let king_robber = self.sets.contains(&TileSet::KingAndRobber);
         let count = self.sets.contains(&TileSet::Count);
+        let circus = self.sets.contains(&TileSet::BigTop) || self.sets.contains(&TileSet::BigTop1);
         let e = &self.elements;
         ResolvedElements {
             large_followers: e.large_followers.unwrap_or(inns as u8),
@@ -500,7 +528,23 @@ impl Config {
             robber_baron: e.robber_baron.unwrap_or(king_robber),
             count: count && e.count.unwrap_or(true),
             shrines: e.shrines.unwrap_or(true),
+            big_top: e.big_top.unwrap_or(circus),
+            acrobats: e.acrobats.unwrap_or(circus),
+            ringmasters: e.ringmasters.unwrap_or(circus as u8),
         }
+    }
+
+    /// Each player's figures at the start, indexed like [`Figure::ALL`](crate::Figure::ALL):
+    /// followers, large followers, builders, pigs, ringmasters.
+    pub fn start_supply(&self) -> [u8; crate::Figure::COUNT] {
+        let e = self.resolved_elements();
+        [
+            self.followers,
+            e.large_followers,
+            e.builders,
+            e.pigs,
+            e.ringmasters,
+        ]
     }
 
     /// The largest number of players the sets allow: 5, or 6 with Inns & Cathedrals (spec
@@ -566,16 +610,6 @@ impl Config {
             return Err(ConfigError::Sets(
                 "cult and cult6 are two editions of the same shrine tiles: choose one".into(),
             ));
-        }
-        if let Some(set) = self
-            .sets
-            .iter()
-            .find(|s| matches!(s, TileSet::BigTop | TileSet::BigTop1))
-        {
-            // The tiles are catalogued; the rules land with the rest of the expansion.
-            return Err(ConfigError::Sets(format!(
-                "{set}: the rules of Under the Big Top are not implemented yet"
-            )));
         }
         if self.sets.contains(&TileSet::BigTop) && self.sets.contains(&TileSet::BigTop1) {
             return Err(ConfigError::Sets(

@@ -9,13 +9,17 @@
 //! the figure kind (0 = follower; room for 8 kinds). In a game with the Count come then
 //! `enter` (`figure · 4 + quarter`, follower or large follower), `count` (`quarter`) and
 //! `leave` (`((tile · 16 + segment) · 4 + quarter) · 2 + figure`, where `tile` is the target
-//! tile's index in board order, the City's pieces first). Then `double_turn` (OPT-5), and the
-//! last id is `pass`. The numbering depends only on the config, so ids are stable across a game
-//! and across games of one config (the `leave` ids name tiles by the order they were laid).
+//! tile's index in board order, the City's pieces first). In a game with acrobats come then
+//! `acrobat` (`tile`) and `pyramid` (`tiles + tile`), `tile` the acrobat tile's index in
+//! board order. Then `double_turn` (OPT-5), and the last id is `pass`. The numbering depends
+//! only on the config, so ids are stable across a game and across games of one config (the
+//! `leave`, `acrobat` and `pyramid` ids name tiles by the order they were laid).
 //!
 //! **Observations.** [`OBSERVATION_PLANES`] planes of `(2r + 1)²` cells centred on the start
 //! tile `(0, 0)`: plane `k`, row `y + r`, column `x + r` describes position `(x, y)`; tiles
-//! outside the window are not shown.
+//! outside the window are not shown. The followers planes count a player's figures on each tile,
+//! acrobats included; `circus_tile` marks big-top sites and acrobat tiles, `big_top` where the
+//! big top stands.
 //!
 //! **Rewards.** [`RewardScheme`] turns final scores into the rewards the research wrappers
 //! (PettingZoo, Gymnasium, OpenSpiel, [`crate::vector`]) hand to learning agents.
@@ -38,7 +42,7 @@ pub(crate) const SEGMENT_SLOTS: usize = 16;
 const FIGURE_SLOTS: usize = 8;
 
 /// Names of the observation planes, in order.
-pub const OBSERVATION_PLANES: [&str; 19] = [
+pub const OBSERVATION_PLANES: [&str; 21] = [
     "tile",
     "city_n",
     "city_e",
@@ -58,6 +62,8 @@ pub const OBSERVATION_PLANES: [&str; 19] = [
     "followers_p4",
     "followers_p5",
     "followers_p6",
+    "circus_tile",
+    "big_top",
 ];
 
 /// The action-id numbering of one game (see the module documentation).
@@ -66,6 +72,8 @@ pub struct ActionSpace {
     radius: i64,
     /// The ids of the City's decisions, in a game with the Count.
     city: Option<CityIds>,
+    /// Tiles of the game, in a game with acrobats (the `acrobat` and `pyramid` ids).
+    acrobat_tiles: Option<usize>,
 }
 
 impl ActionSpace {
@@ -82,7 +90,13 @@ impl ActionSpace {
             // The City's pieces reach 2 beyond the origin.
             radius: (tiles as i64 - 1).max(1) + if pieces > 1 { 2 } else { 0 },
             city: game.count_quarter().is_some().then_some(CityIds { tiles }),
+            acrobat_tiles: game.elements().acrobats.then_some(tiles),
         }
+    }
+
+    /// First id of the acrobat decisions: after the City's.
+    fn acrobats_base(&self) -> usize {
+        self.expansions_base() + self.city.map_or(0, |c| c.size())
     }
 
     fn side(&self) -> usize {
@@ -100,7 +114,7 @@ impl ActionSpace {
 
     /// Number of ids: every id is below this.
     pub fn size(&self) -> usize {
-        self.expansions_base() + self.city.map_or(0, |c| c.size()) + 2
+        self.acrobats_base() + 2 * self.acrobat_tiles.unwrap_or(0) + 2
     }
 
     /// The id of `action` in `game`'s current state, or `None` if the action has none (a
@@ -128,6 +142,12 @@ impl ActionSpace {
             }
             Action::EnterCity { .. } | Action::MoveCount { .. } | Action::LeaveCity { .. } => {
                 Some(self.expansions_base() + self.city?.id(game, action)?)
+            }
+            Action::Acrobat { pos } | Action::ScorePyramid { pos } => {
+                let tiles = self.acrobat_tiles?;
+                let tile = game.board().tiles().iter().position(|t| t.pos == pos)?;
+                let pyramid = matches!(action, Action::ScorePyramid { .. });
+                (tile < tiles).then(|| self.acrobats_base() + usize::from(pyramid) * tiles + tile)
             }
             Action::DoubleTurn => Some(self.size() - 2),
             Action::Pass => Some(self.size() - 1),
@@ -159,6 +179,16 @@ impl ActionSpace {
                 tile,
                 pos,
                 rotation: Rotation::from_quarter_turns((id % 4) as u8),
+            });
+        }
+        if id >= self.acrobats_base() {
+            let tiles = self.acrobat_tiles?;
+            let rest = id - self.acrobats_base();
+            let pos = game.board().tiles().get(rest % tiles)?.pos;
+            return Some(if rest < tiles {
+                Action::Acrobat { pos }
+            } else {
+                Action::ScorePyramid { pos }
             });
         }
         if id >= self.expansions_base() {
@@ -349,6 +379,21 @@ pub fn observation_into(game: &Game, radius: usize, out: &mut [u8]) {
     }
     for f in game.figures() {
         set(13 + f.player.min(5), f.pos, 1);
+    }
+    for site in game.acrobat_sites() {
+        for &p in &site.acrobats {
+            set(13 + p.min(5), site.pos, 1);
+        }
+    }
+    for placed in board.tiles() {
+        let kind = placed.tile.kind();
+        if kind.has_marker(crate::Marker::BigTopSite) || kind.has_marker(crate::Marker::AcrobatSite)
+        {
+            set(19, placed.pos, 1);
+        }
+    }
+    if let Some(pos) = game.big_top() {
+        set(20, pos, 1);
     }
 }
 

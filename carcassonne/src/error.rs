@@ -147,6 +147,10 @@ pub enum DrawError {
     /// No copy of that tile is left in the stack.
     #[error("tile {0} is not in the remaining stack")]
     NotInStack(TileId),
+    /// The outcome cannot come from the pending chance node (an animal token no longer in the
+    /// pool, or an outcome of another kind of node).
+    #[error("{0} is not a possible outcome of the pending chance node")]
+    NoSuchOutcome(Outcome),
 }
 
 /// A record (JSON saved game) that cannot be loaded or replayed.

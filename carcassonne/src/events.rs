@@ -22,6 +22,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::animal::Animal;
 use crate::figure::Figure;
 use crate::geometry::{Location, Position, Rotation};
 use crate::quarter::Quarter;
@@ -56,6 +57,13 @@ pub enum Reason {
     Goods(GoodsScore),
     /// Holding the King or the Robber Baron (`expansions.md` K.5, RB.1, or a house rule).
     Token(TokenScore),
+    /// Figures around the big top when it was scored (Under the Big Top, BT.3, BT.5).
+    BigTop(BigTopScore),
+    /// Acrobats: a pyramid scored instead of a deployment (AC.5), or at the end (AC.7).
+    Acrobats(AcrobatScore),
+    /// A ringmaster's bonus for the circus tiles around it, after its feature was scored
+    /// (RM.2, RM.3).
+    Ringmaster(RingmasterScore),
 }
 
 /// The facts behind the points of a road, city, monastery or shrine.
@@ -138,15 +146,53 @@ pub struct TokenScore {
     pub held: u8,
 }
 
+/// The big top's scoring (BT.3): the animal's value per figure of the receiver on the big
+/// top's tile and the 8 around it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct BigTopScore {
+    /// The animal token drawn: its value is the points per figure.
+    pub animal: Animal,
+    /// The receiver's figures in the 3×3 area (followers, large followers and ringmasters 1
+    /// each, acrobats 1 each).
+    pub figures: u8,
+    /// Where the big top stood.
+    pub pos: Position,
+}
+
+/// A pyramid's or an acrobat site's scoring: 5 per acrobat of the receiver (AC.5, AC.7).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct AcrobatScore {
+    /// The receiver's acrobats on the site.
+    pub acrobats: u8,
+    /// The acrobat tile's position.
+    pub pos: Position,
+}
+
+/// A ringmaster's bonus (RM.2): 2 per circus tile (big-top site or acrobat tile) among its tile
+/// and the 8 around it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct RingmasterScore {
+    /// Circus tiles counted.
+    pub circus_tiles: u8,
+    /// The ringmaster's tile.
+    pub pos: Position,
+}
+
 impl Score {
     /// What was scored: `road`, `city`, `monastery`, `shrine`, `field`, `goods` for a trade
-    /// goods majority, `king` or `robber_baron`.
+    /// goods majority, `king` or `robber_baron`, `big_top`, `acrobats`, `ringmaster`.
     pub fn kind_name(&self) -> &'static str {
         match &self.reason {
             Reason::Feature(f) => f.kind.name(),
             Reason::Field(_) => FeatureKind::Field.name(),
             Reason::Goods(_) => "goods",
             Reason::Token(t) => t.token.name(),
+            Reason::BigTop(_) => "big_top",
+            Reason::Acrobats(_) => "acrobats",
+            Reason::Ringmaster(_) => "ringmaster",
         }
     }
 
@@ -155,16 +201,37 @@ impl Score {
         match &self.reason {
             Reason::Feature(f) => Some(f.kind),
             Reason::Field(_) => Some(FeatureKind::Field),
-            Reason::Goods(_) | Reason::Token(_) => None,
+            Reason::Goods(_)
+            | Reason::Token(_)
+            | Reason::BigTop(_)
+            | Reason::Acrobats(_)
+            | Reason::Ringmaster(_) => None,
         }
     }
 
     /// Where the scored feature or field is (the tile and location of its first figure);
-    /// `None` for goods and tokens.
+    /// `None` for goods, tokens and the circus (see [`Score::position`]).
     pub fn place(&self) -> Option<(Position, Location)> {
         match &self.reason {
             Reason::Feature(f) => Some((f.pos, f.location)),
             Reason::Field(f) => Some((f.pos, f.location)),
+            Reason::Goods(_)
+            | Reason::Token(_)
+            | Reason::BigTop(_)
+            | Reason::Acrobats(_)
+            | Reason::Ringmaster(_) => None,
+        }
+    }
+
+    /// The tile the points are about: the feature's or field's first figure's, the big top's,
+    /// the acrobat site's or the ringmaster's; `None` for goods and tokens.
+    pub fn position(&self) -> Option<Position> {
+        match &self.reason {
+            Reason::Feature(f) => Some(f.pos),
+            Reason::Field(f) => Some(f.pos),
+            Reason::BigTop(b) => Some(b.pos),
+            Reason::Acrobats(a) => Some(a.pos),
+            Reason::Ringmaster(r) => Some(r.pos),
             Reason::Goods(_) | Reason::Token(_) => None,
         }
     }
@@ -174,6 +241,22 @@ impl Score {
         let plural =
             |n: u16, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         match &self.reason {
+            Reason::BigTop(b) => format!(
+                "the big top: the {} ({} per figure), {}",
+                b.animal,
+                b.animal.value(),
+                plural(u16::from(b.figures), "figure", "figures")
+            ),
+            Reason::Acrobats(a) => {
+                format!(
+                    "acrobats ({})",
+                    plural(u16::from(a.acrobats), "acrobat", "acrobats")
+                )
+            }
+            Reason::Ringmaster(r) => format!(
+                "the ringmaster ({} around)",
+                plural(u16::from(r.circus_tiles), "circus tile", "circus tiles")
+            ),
             Reason::Token(t) => {
                 let (one, many) = match t.token {
                     Token::King => ("completed city", "completed cities"),
@@ -340,6 +423,36 @@ pub enum Event {
         feature: FeatureKind,
         /// Its location on the tile.
         location: Location,
+    },
+    /// The big top went up on a big-top site: the first one (`from` none, BT.2), or a new one
+    /// after the old site was scored (BT.3).
+    BigTopMoved {
+        /// Where it stood.
+        from: Option<Position>,
+        /// Where it stands now.
+        to: Position,
+    },
+    /// The big top's animal token was drawn and revealed as it was scored (BT.3, BT.5); its
+    /// points follow as [`Event::Scored`] events.
+    AnimalRevealed {
+        /// The animal.
+        animal: Animal,
+        /// Where the big top stood.
+        pos: Position,
+    },
+    /// A follower climbed an acrobat site (AC.1, AC.2).
+    AcrobatDeployed {
+        /// Its owner.
+        player: usize,
+        /// The acrobat tile.
+        pos: Position,
+    },
+    /// An acrobat went home after its pyramid was scored (AC.5).
+    AcrobatReturned {
+        /// Its owner.
+        player: usize,
+        /// The acrobat tile.
+        pos: Position,
     },
     /// The game ended and was scored; the final scores by seat.
     GameOver {

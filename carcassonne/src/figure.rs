@@ -24,32 +24,42 @@ pub enum Figure {
     /// The pig of Traders & Builders: on a field holding one of its owner's farmers; an owning
     /// pig owner scores 4 instead of 3 per city (spec TB-5, TB-6). Strength 0.
     Pig,
+    /// The ringmaster of Under the Big Top: a follower of strength 1 on roads, cities, fields,
+    /// monasteries and shrines, never an acrobat; when its feature is scored its owner also
+    /// scores 2 per circus tile around it (spec `expansions.md` RM.1–RM.4).
+    Ringmaster,
 }
 
 impl Figure {
     /// Every figure kind, in the order deployments are listed.
-    pub const ALL: [Figure; 4] = [
+    pub const ALL: [Figure; 5] = [
         Figure::Follower,
         Figure::LargeFollower,
         Figure::Builder,
         Figure::Pig,
+        Figure::Ringmaster,
     ];
 
-    /// The figure's name in notation and JSON: `follower`, `large_follower`, `builder`, `pig`.
+    /// Number of figure kinds (the length of a supply).
+    pub const COUNT: usize = Figure::ALL.len();
+
+    /// The figure's name in notation and JSON: `follower`, `large_follower`, `builder`, `pig`,
+    /// `ringmaster`.
     pub const fn name(self) -> &'static str {
         match self {
             Figure::Follower => "follower",
             Figure::LargeFollower => "large_follower",
             Figure::Builder => "builder",
             Figure::Pig => "pig",
+            Figure::Ringmaster => "ringmaster",
         }
     }
 
-    /// Strength in majorities (spec B-6.1, IC-2, TB-4, TB-6): follower 1, large follower 2,
-    /// builder and pig 0.
+    /// Strength in majorities (spec B-6.1, IC-2, TB-4, TB-6, RM.1): follower and ringmaster 1,
+    /// large follower 2, builder and pig 0.
     pub const fn strength(self) -> u8 {
         match self {
-            Figure::Follower => 1,
+            Figure::Follower | Figure::Ringmaster => 1,
             Figure::LargeFollower => 2,
             Figure::Builder | Figure::Pig => 0,
         }
@@ -62,13 +72,14 @@ impl Figure {
     }
 
     /// Index of the figure kind in [`Figure::ALL`]: follower 0, large follower 1, builder 2,
-    /// pig 3 (also the figure's slot in supplies and in action ids).
+    /// pig 3, ringmaster 4 (also the figure's slot in supplies and in action ids).
     pub const fn index(self) -> usize {
         match self {
             Figure::Follower => 0,
             Figure::LargeFollower => 1,
             Figure::Builder => 2,
             Figure::Pig => 3,
+            Figure::Ringmaster => 4,
         }
     }
 }
@@ -82,18 +93,19 @@ impl fmt::Display for Figure {
 impl FromStr for Figure {
     type Err = ParseError;
 
-    /// Parses `follower`, `large_follower`, `builder`, `pig` (also JCloisterZone's `small`,
-    /// `big`).
+    /// Parses `follower`, `large_follower`, `builder`, `pig`, `ringmaster` (also
+    /// JCloisterZone's `small`, `big`).
     fn from_str(s: &str) -> Result<Figure, ParseError> {
         match s.trim().to_ascii_lowercase().replace('-', "_").as_str() {
             "follower" | "small" | "small_follower" => Ok(Figure::Follower),
             "large_follower" | "big" | "big_follower" => Ok(Figure::LargeFollower),
             "builder" => Ok(Figure::Builder),
             "pig" => Ok(Figure::Pig),
+            "ringmaster" => Ok(Figure::Ringmaster),
             _ => Err(ParseError::new(
                 "figure",
                 s,
-                "expected follower, large_follower, builder or pig",
+                "expected follower, large_follower, builder, pig or ringmaster",
             )),
         }
     }

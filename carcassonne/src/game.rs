@@ -60,13 +60,17 @@ pub enum Pending {
     /// The Count (C.4): at the end, the current player moves one figure from the Market onto a
     /// field ([`Action::LeaveCity`]); no pass.
     Market,
+    /// A chance node (Under the Big Top, BT.3, BT.5): the animal token of the big top being
+    /// scored is drawn from the pool. In explicit-draw games the caller supplies one of
+    /// [`Game::chance_outcomes`] with [`Game::resolve`]; other games draw by themselves.
+    AnimalToken,
     /// The game is over and scored.
     GameOver,
 }
 
 impl Pending {
     /// A short name: `draw`, `place`, `deploy`, `double turn`, `enter city`, `move count`,
-    /// `leave city`, `market`, `game over`.
+    /// `leave city`, `market`, `animal token`, `game over`.
     pub const fn name(&self) -> &'static str {
         match self {
             Pending::Draw => "draw",
@@ -77,13 +81,14 @@ impl Pending {
             Pending::MoveCount => "move count",
             Pending::LeaveCity => "leave city",
             Pending::Market => "market",
+            Pending::AnimalToken => "animal token",
             Pending::GameOver => "game over",
         }
     }
 
     /// Whether this is a chance node (answered by [`Game::resolve`], not [`Game::play`]).
     pub const fn is_chance(&self) -> bool {
-        matches!(self, Pending::Draw)
+        matches!(self, Pending::Draw | Pending::AnimalToken)
     }
 }
 
@@ -114,19 +119,19 @@ pub(crate) struct FigureSlot {
 pub(crate) struct PlayerState {
     pub score: u32,
     /// Figures in supply, indexed like [`Figure::ALL`].
-    pub supply: [u8; 4],
+    pub supply: [u8; Figure::COUNT],
 }
 
 /// The figure kinds in play (some player starts with one), as a small inline list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct FigureKinds {
-    kinds: [Figure; 4],
+    kinds: [Figure; Figure::COUNT],
     len: u8,
 }
 
 impl FigureKinds {
-    fn of(supply: [u8; 4]) -> FigureKinds {
-        let mut kinds = [Figure::Follower; 4];
+    fn of(supply: [u8; Figure::COUNT]) -> FigureKinds {
+        let mut kinds = [Figure::Follower; Figure::COUNT];
         let mut len = 0;
         for (i, figure) in Figure::ALL.into_iter().enumerate() {
             if supply[i] > 0 || i == 0 {
@@ -213,13 +218,9 @@ impl Game {
         let (stack, ext) = Expansions::with_stack(&config, &elements);
         let capacity = (stack.remaining() + ext.tiles_held()) as usize + 1;
         let mut players = [PlayerState::default(); MAX_PLAYERS];
+        let supply = config.start_supply();
         for p in players.iter_mut().take(config.players) {
-            p.supply = [
-                config.followers,
-                elements.large_followers,
-                elements.builders,
-                elements.pigs,
-            ];
+            p.supply = supply;
         }
         let first = config.first_player as u8;
         let mut game = Game {
@@ -235,12 +236,7 @@ impl Game {
             pending: Pending::Draw,
             cursor: Cursor::at(Step::StartOfTurnPart),
             elements,
-            figure_kinds: FigureKinds::of([
-                1,
-                elements.large_followers,
-                elements.builders,
-                elements.pigs,
-            ]),
+            figure_kinds: FigureKinds::of(supply),
             second_part: false,
             last_tile: None,
             ext,
@@ -442,8 +438,12 @@ impl Game {
 
     /// The outcomes of the pending chance node with the probability of each (a tile draw:
     /// copies over the tiles of the stack drawn from, the river stack first, then the lake,
-    /// then the main stack); empty when no chance node is pending.
+    /// then the main stack; an animal token: tokens of each animal over the tokens left in the
+    /// pool); empty when no chance node is pending.
     pub fn chance_outcomes(&self) -> Vec<(Outcome, f64)> {
+        if self.pending == Pending::AnimalToken {
+            return self.animal_outcomes();
+        }
         if !self.pending.is_chance() || self.tiles_left() == 0 {
             return Vec::new();
         }
@@ -507,6 +507,9 @@ impl Game {
                         }
                     }
                 }
+                if self.has_hook(Hook::DeployAlternatives) {
+                    self.deploy_alternatives(out);
+                }
                 out.push(Action::Pass);
             }
             Pending::DoubleTurn
@@ -514,7 +517,7 @@ impl Game {
             | Pending::MoveCount
             | Pending::LeaveCity
             | Pending::Market => self.expansion_actions(out),
-            Pending::Draw | Pending::GameOver => {}
+            Pending::Draw | Pending::AnimalToken | Pending::GameOver => {}
         }
     }
 
@@ -543,16 +546,24 @@ impl Game {
                     return 1;
                 };
                 let segments = placed.tile.kind().segments.len();
-                1 + self
-                    .figure_kinds
-                    .as_slice()
-                    .iter()
-                    .map(|&f| {
-                        (0..segments)
-                            .filter(|&i| self.can_deploy_on(placed, i, f))
-                            .count()
-                    })
-                    .sum::<usize>()
+                let alternatives = if self.has_hook(Hook::DeployAlternatives) {
+                    let mut out = Vec::new();
+                    self.deploy_alternatives(&mut out);
+                    out.len()
+                } else {
+                    0
+                };
+                1 + alternatives
+                    + self
+                        .figure_kinds
+                        .as_slice()
+                        .iter()
+                        .map(|&f| {
+                            (0..segments)
+                                .filter(|&i| self.can_deploy_on(placed, i, f))
+                                .count()
+                        })
+                        .sum::<usize>()
             }
             Pending::DoubleTurn
             | Pending::EnterCity
@@ -563,7 +574,7 @@ impl Game {
                 self.expansion_actions(&mut out);
                 out.len()
             }
-            Pending::Draw | Pending::GameOver => 0,
+            Pending::Draw | Pending::AnimalToken | Pending::GameOver => 0,
         }
     }
 
@@ -608,6 +619,7 @@ impl Game {
             .as_slice()
             .iter()
             .any(|&f| (0..segments).any(|i| self.can_deploy_on(placed, i, f)))
+            || (self.has_hook(Hook::DeployAlternatives) && self.has_deploy_alternative())
     }
 
     /// Why `figure` may not go on segment `segment` of the tile just laid, if it may not. The
@@ -684,13 +696,17 @@ impl Game {
         }
     }
 
-    /// Whether the feature of `node` holds a follower (normal or large) of `player`.
+    /// Whether the feature of `node` holds a follower (normal, large or ringmaster) of
+    /// `player`.
     pub(crate) fn has_follower_of(&self, node: NodeId, player: u8) -> bool {
         if self.features.figures(node) == 0 {
             return false; // no follower at all in the feature
         }
         let supply = self.players[player as usize].supply;
-        if supply[0] == self.config.followers && supply[1] == self.elements.large_followers {
+        if supply[Figure::Follower.index()] == self.config.followers
+            && supply[Figure::LargeFollower.index()] == self.elements.large_followers
+            && supply[Figure::Ringmaster.index()] == self.elements.ringmasters
+        {
             return false; // every follower of the player is in supply
         }
         let root = self.features.find(node);
@@ -704,7 +720,7 @@ impl Game {
     fn check(&self, action: Action) -> Result<Option<usize>, PlayError> {
         match (self.pending, action) {
             (Pending::GameOver, _) => Err(PlayError::GameOver),
-            (Pending::Draw, _) => Err(PlayError::DrawPending),
+            (Pending::Draw | Pending::AnimalToken, _) => Err(PlayError::DrawPending),
             (
                 Pending::Place { tile },
                 Action::Place {
@@ -766,6 +782,9 @@ impl Game {
                 Ok(Some(segment))
             }
             (Pending::Deploy { .. }, Action::Pass) => Ok(None),
+            (Pending::Deploy { .. }, Action::Acrobat { .. } | Action::ScorePyramid { .. }) => {
+                self.check_deploy_alternative(action).map(|()| None)
+            }
             (
                 Pending::DoubleTurn
                 | Pending::EnterCity
@@ -853,18 +872,23 @@ impl Game {
                 }
                 self.after_deployment(sink);
             }
+            (Pending::Deploy { .. }, Action::Acrobat { .. } | Action::ScorePyramid { .. }) => {
+                self.apply_deploy_alternative(action, sink);
+                self.after_deployment(sink);
+            }
             (Pending::Deploy { .. }, _) => self.after_deployment(sink),
             _ => self.apply_expansion_action(action, sink),
         }
     }
 
     /// Supplies the outcome of the pending chance node in an explicit-draw game: the next
-    /// tile. If the tile fits nowhere it is discarded (spec B-3.5) and another draw is
-    /// pending; if it was the last, the game ends.
+    /// tile (if it fits nowhere it is discarded, spec B-3.5, and another draw is pending; if it
+    /// was the last, the game ends), or the animal token of the big top being scored.
     ///
     /// # Errors
     /// [`DrawError`] if draws are automatic, no chance node is pending, or the outcome is not
-    /// possible (no such tile is left in the stack drawn from); the game is then unchanged.
+    /// possible (no such tile is left in the stack drawn from, no such token in the pool, an
+    /// outcome of another kind of node); the game is then unchanged.
     pub fn resolve(&mut self, outcome: Outcome) -> Result<Vec<Event>, DrawError> {
         if !self.config.explicit_draws {
             return Err(DrawError::NotExplicit);
@@ -874,7 +898,16 @@ impl Game {
                 pending: self.pending.name(),
             });
         }
-        let Outcome::Tile(tile) = outcome;
+        let tile = match (self.pending, outcome) {
+            (Pending::Draw, Outcome::Tile(tile)) => tile,
+            (Pending::AnimalToken, Outcome::Animal(animal)) => {
+                self.check_animal(animal)?;
+                let mut events = Vec::new();
+                self.resolve_animal(animal, &mut events);
+                return Ok(events);
+            }
+            _ => return Err(DrawError::NoSuchOutcome(outcome)),
+        };
         if self.tiles_left_of(tile) == 0 || !self.take_tile(tile) {
             return Err(DrawError::NotInStack(tile));
         }

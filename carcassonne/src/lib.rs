@@ -33,6 +33,7 @@
 #![deny(missing_docs)]
 
 // Vocabulary.
+pub mod animal;
 pub mod figure;
 pub mod geometry;
 pub mod quarter;
@@ -65,6 +66,7 @@ pub mod render;
 pub mod vector;
 
 pub use action::Action;
+pub use animal::Animal;
 pub use board::{Board, PlacedTile};
 pub use bots::{Bot, BotKind};
 pub use catalogue::{catalogue, city_position, Catalogue};
@@ -77,7 +79,11 @@ pub use config::{
 pub use error::{
     ConfigError, DrawError, ExportError, ImportError, ParseError, PlayError, RecordError,
 };
-pub use events::{Event, FeatureScore, FieldScore, GoodsScore, Reason, Score, TokenScore};
+pub use events::{
+    AcrobatScore, BigTopScore, Event, FeatureScore, FieldScore, GoodsScore, Reason,
+    RingmasterScore, Score, TokenScore,
+};
+pub use expansions::big_top::AcrobatSite;
 pub use figure::Figure;
 pub use game::{Game, Pending, PlacedFigure};
 pub use geometry::{Location, Position, Rotation, Side};

@@ -271,6 +271,9 @@ impl Game {
                 });
             }
         }
+        if self.has_hook(Hook::FeatureScored) {
+            self.feature_scored(root, sink);
+        }
         if complete {
             self.return_figures(root, sink);
         }
@@ -430,6 +433,9 @@ impl Game {
                         location,
                     })
                 });
+            }
+            if self.has_hook(Hook::FeatureScored) {
+                self.feature_scored(root, sink);
             }
         }
     }

@@ -26,13 +26,15 @@ fn below(rng: &mut Pcg64Mcg, n: usize) -> usize {
 }
 
 /// Random actions that are often illegal: placements near the board in random rotations,
-/// deployments on random locations, passes.
+/// deployments on random locations, acrobats and pyramids on random tiles, passes.
 fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
     let (min, max) = game.board().bounds();
     let x = min.x - 1 + below(rng, (max.x - min.x + 3) as usize) as i32;
     let y = min.y - 1 + below(rng, (max.y - min.y + 3) as usize) as i32;
     let pos = Position::new(x, y);
-    match below(rng, 3) {
+    match below(rng, 4) {
+        3 if below(rng, 2) == 0 => Action::Acrobat { pos },
+        3 => Action::ScorePyramid { pos },
         0 => Action::Place {
             tile: game
                 .current_tile()
@@ -41,7 +43,7 @@ fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
             rotation: Rotation::from_quarter_turns(below(rng, 4) as u8),
         },
         1 => {
-            let figure = Figure::ALL[below(rng, 4)];
+            let figure = Figure::ALL[below(rng, Figure::ALL.len())];
             let names = [
                 "N",
                 "E",
@@ -115,16 +117,20 @@ fn check_game(
     config.rules.count_place_returned_figures = count_bits & 64 != 0;
     let count_rules = config.rules.clone();
     config.sets.extend_from_slice(sets);
-    let initial: Vec<u8> = {
-        let e = config.resolved_elements();
-        vec![config.followers, e.large_followers, e.builders, e.pigs]
-    };
+    let initial = config.start_supply();
     let mut game = Game::new(config, seed).unwrap();
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
     let mut completed_seen: HashSet<(FeatureKind, Vec<Position>)> = HashSet::new();
     let mut last_scores = game.scores();
     let mut steps = 0;
+    // Under the Big Top: the turn (counted at each first part's placement) in which each
+    // pyramid was completed (AC.5: not scorable before a later turn).
+    let mut turn = 0usize;
+    let mut completed_in: std::collections::HashMap<Position, usize> = Default::default();
     while !game.is_over() {
+        if matches!(game.pending(), Pending::Place { .. }) && !game.is_second_part() {
+            turn += 1;
+        }
         let legal = game.legal_actions();
         prop_assert!(!legal.is_empty(), "a decision with no legal action");
         prop_assert_eq!(legal.len(), game.legal_action_count());
@@ -166,7 +172,20 @@ fn check_game(
             Pending::Deploy { pos } => {
                 prop_assert_eq!(legal.last(), Some(&Action::Pass));
                 let mine: BTreeSet<Action> = legal[..legal.len() - 1].iter().copied().collect();
-                prop_assert_eq!(mine, oracle.deployments(&game, pos, farmers));
+                let mut expected = oracle.deployments(&game, pos, farmers);
+                // AC.1–AC.5: an acrobat onto a site with a free place in the 3×3 area of the
+                // tile just laid (a follower in supply); a pyramid completed in an earlier turn.
+                let me = game.current_player();
+                for site in game.acrobat_sites() {
+                    let near = (site.pos.x - pos.x).abs() <= 1 && (site.pos.y - pos.y).abs() <= 1;
+                    if site.acrobats.len() < 3 && near && game.supply(me, Figure::Follower) > 0 {
+                        expected.insert(Action::Acrobat { pos: site.pos });
+                    }
+                    if site.acrobats.len() == 3 && completed_in.get(&site.pos) != Some(&turn) {
+                        expected.insert(Action::ScorePyramid { pos: site.pos });
+                    }
+                }
+                prop_assert_eq!(mine, expected);
             }
             Pending::DoubleTurn => {
                 prop_assert!(optional_double_turn);
@@ -262,6 +281,15 @@ fn check_game(
         let action = legal[below(&mut rng, legal.len())];
         let events = game.play(action).unwrap();
         steps += 1;
+        if let Action::Acrobat { pos } = action {
+            let full = game
+                .acrobat_sites()
+                .iter()
+                .any(|s| s.pos == pos && s.acrobats.len() == 3);
+            if full {
+                completed_in.insert(pos, turn);
+            }
+        }
 
         // Scores never decrease.
         let scores = game.scores();
@@ -282,8 +310,17 @@ fn check_game(
                     .flat_map(|q| game.quarter_figures(*q))
                     .filter(|&(owner, f)| owner == p && f == figure)
                     .count();
+                let acrobats = if figure == Figure::Follower {
+                    game.acrobat_sites()
+                        .iter()
+                        .flat_map(|s| s.acrobats.iter())
+                        .filter(|&&o| o == p)
+                        .count()
+                } else {
+                    0
+                };
                 prop_assert_eq!(
-                    on_board + in_city + game.supply(p, figure) as usize,
+                    on_board + in_city + acrobats + game.supply(p, figure) as usize,
                     initial[k] as usize
                 );
             }
@@ -293,6 +330,64 @@ fn check_game(
         let mut this_step: HashSet<(FeatureKind, Vec<Position>)> = HashSet::new();
         for s in common::scores(&events) {
             let f = match &s.reason {
+                Reason::BigTop(b) => {
+                    // BT.3/BT.4, re-derived from the board: the player's followers, large
+                    // followers, ringmasters and acrobats on the big top's tile and the 8
+                    // around, times the animal's value.
+                    let near =
+                        |q: Position| (q.x - b.pos.x).abs() <= 1 && (q.y - b.pos.y).abs() <= 1;
+                    let on_tiles = game
+                        .figures()
+                        .iter()
+                        .filter(|f| f.player == s.player && f.figure.is_follower() && near(f.pos))
+                        .count();
+                    let acrobats: usize = game
+                        .acrobat_sites()
+                        .iter()
+                        .filter(|site| near(site.pos))
+                        .map(|site| site.acrobats.iter().filter(|&&o| o == s.player).count())
+                        .sum();
+                    prop_assert_eq!(b.figures as usize, on_tiles + acrobats);
+                    prop_assert_eq!(s.points, b.animal.value() * b.figures as u32);
+                    prop_assert!(b.figures > 0);
+                    continue;
+                }
+                Reason::Acrobats(a) => {
+                    // AC.5/AC.7: 5 per acrobat; during play the pyramid was complete and is
+                    // empty now, at the end the acrobats stay.
+                    prop_assert_eq!(s.points, 5 * a.acrobats as u32);
+                    let site = game
+                        .acrobat_sites()
+                        .into_iter()
+                        .find(|site| site.pos == a.pos);
+                    prop_assert!(site.is_some());
+                    let site = site.unwrap_or_else(|| unreachable!());
+                    if s.final_scoring {
+                        let mine = site.acrobats.iter().filter(|&&o| o == s.player).count();
+                        prop_assert_eq!(mine, a.acrobats as usize);
+                    } else {
+                        prop_assert!(site.acrobats.is_empty(), "a scored pyramid stays");
+                    }
+                    continue;
+                }
+                Reason::Ringmaster(r) => {
+                    // RM.2: 2 per circus tile among the ringmaster's tile and the 8 around.
+                    let circus = (-1..=1)
+                        .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
+                        .filter(|&(dx, dy)| {
+                            game.board()
+                                .tile_at(Position::new(r.pos.x + dx, r.pos.y + dy))
+                                .is_some_and(|t| {
+                                    let k = t.tile.kind();
+                                    k.has_marker(carcassonne::Marker::BigTopSite)
+                                        || k.has_marker(carcassonne::Marker::AcrobatSite)
+                                })
+                        })
+                        .count();
+                    prop_assert_eq!(r.circus_tiles as usize, circus);
+                    prop_assert_eq!(s.points, 2 * circus as u32);
+                    continue;
+                }
                 Reason::Goods(g) => {
                     // A goods majority at the end: 10 to each player holding the most.
                     let most = (0..players)
@@ -391,10 +486,10 @@ proptest! {
     }
 
     /// Every combination of the base game with Inns & Cathedrals, Traders & Builders, River I,
-    /// River II, King & Robber Baron, the Cult and the Count, 2–6 players (6 only with Inns &
-    /// Cathedrals).
+    /// River II, King & Robber Baron, the Cult, the Count and Under the Big Top, 2–6 players
+    /// (6 only with Inns & Cathedrals).
     #[test]
-    fn expansion_games_keep_every_invariant(combo in 1usize..128, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
+    fn expansion_games_keep_every_invariant(combo in 1usize..256, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
         // Every non-empty combination of the expansion sets, by bit (the Cult in its 5- or
         // 6-tile edition by seed).
         let cult = if seed & 4 == 0 { TileSet::Cult } else { TileSet::Cult6 };
@@ -406,6 +501,7 @@ proptest! {
             TileSet::KingAndRobber,
             cult,
             TileSet::Count,
+            if seed & 8 == 0 { TileSet::BigTop } else { TileSet::BigTop1 },
         ];
         let sets: Vec<TileSet> =
             all.iter().enumerate().filter(|(i, _)| combo & (1 << i) != 0).map(|(_, s)| *s).collect();

@@ -451,7 +451,7 @@ static void test_every_code_round_trips(void) {
         CHECK(strcmp(text, kind_names[i]) == 0);
     }
     a.kind = CARC_ACTION_DEPLOY;
-    a.figure = 4;
+    a.figure = CARC_FIGURE_RINGMASTER + 1;
     STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
     a.figure = CARC_FIGURE_FOLLOWER;
     a.feature = 6;
@@ -459,15 +459,24 @@ static void test_every_code_round_trips(void) {
     a.kind = CARC_ACTION_MOVE_COUNT;
     a.quarter = CARC_QUARTER_NONE;
     STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
-    a.kind = CARC_ACTION_LEAVE_CITY + 1;
+    a.kind = CARC_ACTION_ACROBAT;
+    a.x = 2;
+    a.y = -1;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "acrobat 2,-1") == 0);
+    a.kind = CARC_ACTION_SCORE_PYRAMID;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "pyramid 2,-1") == 0);
+    a.kind = CARC_ACTION_SCORE_PYRAMID + 1;
     STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
 
     /* Whole games with every set: each listed action plays from its C form; each event and
      * each score reason fills only its own fields. */
-    uint32_t reasons[4] = {0}, event_kinds[13] = {0};
+    uint32_t reasons[8] = {0}, event_kinds[17] = {0};
     for (uint64_t seed = 0; seed < 6; seed++) {
         carc_game *g = new_game("{\"players\": 4, \"sets\": [\"base\", \"inns\", \"traders\", "
-                                "\"river\", \"river2\", \"king_robber\", \"cult\", \"count\"]}",
+                                "\"river\", \"river2\", \"king_robber\", \"cult\", \"count\", "
+                                "\"big_top\"]}",
                                 seed);
         bool over = false;
         int guard = 0;
@@ -478,6 +487,8 @@ static void test_every_code_round_trips(void) {
             size_t pick = (size_t)(guard * 7) % len;
             for (size_t i = 0; i < len; i++) {
                 if (actions[i].kind == CARC_ACTION_ENTER_CITY || actions[i].kind == CARC_ACTION_LEAVE_CITY
+                    || actions[i].kind == CARC_ACTION_SCORE_PYRAMID
+                    || (actions[i].kind == CARC_ACTION_ACROBAT && guard % 2 == 0)
                     || (actions[i].kind == CARC_ACTION_DEPLOY && guard % 3 == 0)) {
                     pick = i;
                 }
@@ -488,13 +499,15 @@ static void test_every_code_round_trips(void) {
             STATUS(carc_game_events(g, events, 128, &n), CARC_OK);
             for (size_t i = 0; i < n; i++) {
                 carc_event e = events[i];
-                CHECK(e.kind <= CARC_EVENT_FIGURE_LEFT_CITY);
+                CHECK(e.kind <= CARC_EVENT_ACROBAT_RETURNED);
                 event_kinds[e.kind]++;
+                CHECK((e.animal != CARC_ANIMAL_NONE)
+                      == (e.kind == CARC_EVENT_ANIMAL_REVEALED || e.reason == CARC_REASON_BIG_TOP));
                 if (e.kind != CARC_EVENT_SCORED) {
                     CHECK(e.reason == CARC_REASON_NONE && e.points == 0);
                     continue;
                 }
-                CHECK(e.reason <= CARC_REASON_TOKEN);
+                CHECK(e.reason <= CARC_REASON_RINGMASTER && e.reason != CARC_REASON_NONE);
                 reasons[e.reason]++;
                 switch (e.reason) {
                 case CARC_REASON_FEATURE:
@@ -515,6 +528,18 @@ static void test_every_code_round_trips(void) {
                     CHECK(e.token == CARC_TOKEN_KING || e.token == CARC_TOKEN_ROBBER_BARON);
                     CHECK(e.tokens_held == 1 && e.points == e.token_completed && e.goods == 0);
                     break;
+                case CARC_REASON_BIG_TOP: {
+                    static const uint32_t values[6] = {7, 6, 5, 4, 3, 1};
+                    CHECK(e.animal < CARC_ANIMAL_NONE && e.figures > 0);
+                    CHECK(e.points == values[e.animal] * e.figures && e.tiles == 0);
+                    break;
+                }
+                case CARC_REASON_ACROBATS:
+                    CHECK(e.acrobats > 0 && e.points == 5 * e.acrobats && e.figures == 0);
+                    break;
+                case CARC_REASON_RINGMASTER:
+                    CHECK(e.circus_tiles > 0 && e.points == 2 * e.circus_tiles);
+                    break;
                 default:
                     CHECK(0);
                 }
@@ -529,9 +554,67 @@ static void test_every_code_round_trips(void) {
         STATUS(carc_game_active_player(g, NULL), CARC_NULL_ARGUMENT);
         carc_game_free(g);
     }
-    for (uint32_t r = 0; r < 4; r++) CHECK(reasons[r] > 0);
+    for (uint32_t r = 0; r < 8; r++) CHECK(r == CARC_REASON_NONE || reasons[r] > 0);
     CHECK(event_kinds[CARC_EVENT_GOODS_TAKEN] > 0 && event_kinds[CARC_EVENT_TOKEN_TAKEN] > 0);
     CHECK(event_kinds[CARC_EVENT_FIGURE_ENTERED_CITY] > 0);
+    CHECK(event_kinds[CARC_EVENT_BIG_TOP_MOVED] > 0 && event_kinds[CARC_EVENT_ANIMAL_REVEALED] > 0);
+    CHECK(event_kinds[CARC_EVENT_ACROBAT_DEPLOYED] > 0 && event_kinds[CARC_EVENT_ACROBAT_RETURNED] > 0);
+}
+
+/* Under the Big Top from C: the big top's position, the animal tokens left, the acrobat sites,
+ * and the animal draw as an explicit chance node. */
+static void test_big_top(void) {
+    carc_game *g = new_game("{\"players\": 3, \"sets\": [\"base\", \"big_top\"], "
+                            "\"explicit_draws\": true}", 5);
+    uint32_t counts[6];
+    STATUS(carc_game_animals_left(g, counts), CARC_OK);
+    const uint32_t tokens[6] = {1, 2, 3, 5, 4, 1};
+    for (int i = 0; i < 6; i++) CHECK(counts[i] == tokens[i]);
+    STATUS(carc_game_animals_left(g, NULL), CARC_NULL_ARGUMENT);
+    int32_t x = 9, y = 9;
+    bool on_board = true;
+    STATUS(carc_game_big_top(g, &x, &y, &on_board), CARC_OK);
+    CHECK(!on_board && x == 0 && y == 0);
+    uint32_t animal_draws = 0;
+    bool over = false;
+    int guard = 0;
+    while (!over && guard++ < 2000) {
+        uint32_t pending = 0;
+        STATUS(carc_game_pending(g, &pending), CARC_OK);
+        if (pending == CARC_PENDING_DRAW || pending == CARC_PENDING_ANIMAL_TOKEN) {
+            carc_chance chances[128];
+            size_t n = 0;
+            STATUS(carc_game_chance_outcomes(g, chances, 128, &n), CARC_OK);
+            double total = 0;
+            for (size_t i = 0; i < n; i++) {
+                total += chances[i].probability;
+                CHECK(chances[i].kind == (pending == CARC_PENDING_DRAW ? CARC_CHANCE_TILE
+                                                                       : CARC_CHANCE_ANIMAL));
+            }
+            CHECK(total > 0.999999 && total < 1.000001);
+            if (pending == CARC_PENDING_ANIMAL_TOKEN) {
+                animal_draws++;
+                STATUS(carc_game_animals_left(g, counts), CARC_OK);
+                CHECK(counts[chances[n - 1].value] > 0);
+            }
+            STATUS(carc_game_resolve_chance(g, chances[n - 1].kind, chances[n - 1].value), CARC_OK);
+        } else {
+            size_t count = 0;
+            STATUS(carc_game_legal_action_count(g, &count), CARC_OK);
+            STATUS(carc_game_play_index(g, count / 2), CARC_OK);
+        }
+        STATUS(carc_game_is_over(g, &over), CARC_OK);
+    }
+    CHECK(over);
+    CHECK(animal_draws == 12); /* 12 sites: 11 moves and the final scoring */
+    STATUS(carc_game_big_top(g, &x, &y, &on_board), CARC_OK);
+    CHECK(on_board);
+    carc_acrobat_site sites[16];
+    size_t n = 0;
+    STATUS(carc_game_acrobat_sites(g, sites, 16, &n), CARC_OK);
+    CHECK(n == 8);
+    for (size_t i = 0; i < n; i++) CHECK(sites[i].count <= 3);
+    carc_game_free(g);
 }
 
 static void test_expansions(void) {
@@ -985,6 +1068,7 @@ int main(int argc, char **argv) {
     test_bots();
     test_jcz(argv[1]);
     test_jcz_export();
+    test_big_top();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

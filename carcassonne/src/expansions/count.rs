@@ -63,7 +63,7 @@ pub(crate) struct City {
     pub targets: Vec<(NodeId, NodeId)>,
     /// Figures of each kind that came back to the active player's supply in this turn part
     /// (D-C-6).
-    pub returned: [u8; 4],
+    pub returned: [u8; Figure::COUNT],
     /// The scores by seat before this turn part's scoring (for C.2).
     pub before: [u32; MAX_PLAYERS],
     /// The points by seat from this turn part's scored features (for C.2 with
@@ -84,7 +84,7 @@ impl City {
             figures: Vec::new(),
             round: Vec::new(),
             targets: Vec::new(),
-            returned: [0; 4],
+            returned: [0; Figure::COUNT],
             before: [0; MAX_PLAYERS],
             feature_points: [0; MAX_PLAYERS],
             passed: 0,
@@ -101,8 +101,9 @@ impl City {
     }
 }
 
-/// Figures that may enter the City (C.2): followers and large followers.
-const CITY_FIGURES: [Figure; 2] = [Figure::Follower, Figure::LargeFollower];
+/// Figures that may enter the City (C.2): followers, large followers and ringmasters (the
+/// rulebook's table; without a ringmaster under `ringmaster_enters_city` off).
+const CITY_FIGURES: [Figure; 3] = [Figure::Follower, Figure::LargeFollower, Figure::Ringmaster];
 
 impl Game {
     /// Where the Count stands, in a game with the Count element; `None` otherwise.
@@ -171,7 +172,7 @@ impl Game {
     /// `StartOfTurnPart`: nothing has come back yet.
     pub(crate) fn count_start_of_turn_part(&mut self) -> Flow {
         if let Some(city) = self.ext.city.as_mut() {
-            city.returned = [0; 4];
+            city.returned = [0; Figure::COUNT];
         }
         Flow::Continue
     }
@@ -309,13 +310,14 @@ impl Game {
         };
         let supply = self.players[self.active as usize].supply;
         let returned = if self.config.rules.count_place_returned_figures {
-            [0; 4]
+            [0; Figure::COUNT]
         } else {
             city.returned
         };
         CITY_FIGURES
             .into_iter()
             .filter(|&f| supply[f.index()] > returned[f.index()])
+            .filter(|&f| f != Figure::Ringmaster || self.config.rules.ringmaster_enters_city)
             .collect()
     }
 
@@ -479,6 +481,7 @@ impl Game {
             | Pending::Place { .. }
             | Pending::Deploy { .. }
             | Pending::DoubleTurn
+            | Pending::AnimalToken
             | Pending::GameOver => {}
         }
     }

@@ -37,6 +37,7 @@
 //! by its module through `Game::expansion_actions`, `Game::check_expansion_action` and
 //! `Game::apply_expansion_action`.
 
+pub mod big_top;
 pub mod count;
 pub mod cult;
 pub mod inns_and_cathedrals;
@@ -72,6 +73,8 @@ pub(crate) enum Expansion {
     KingAndRobber,
     /// The Cult (`cult`).
     Cult,
+    /// Under the Big Top (`big_top`).
+    BigTop,
 }
 
 /// A set of [`Expansion`]s, as a bit mask.
@@ -100,11 +103,13 @@ pub(crate) enum Hook {
     TileLaid,
     TilePlaced,
     TileTriggered,
+    DeployAlternatives,
     AfterDeployment,
     BeforeScoring,
     FeatureValue,
     FeatureCompleted,
     FigureReturned,
+    FeatureScored,
     BuildingsScored,
     TurnPartScored,
     AfterScoring,
@@ -124,9 +129,13 @@ impl Hook {
     const fn order(self) -> &'static [Expansion] {
         use Expansion::*;
         match self {
-            Hook::StartOfTurnPart => &[River, TradersAndBuilders, Count],
+            Hook::StartOfTurnPart => &[River, TradersAndBuilders, Count, BigTop],
             Hook::TileTriggered => &[River],
-            Hook::BeforeScoring | Hook::AfterScoring | Hook::BeforeFinalScoring => &[Count],
+            Hook::BeforeScoring => &[Count],
+            // Phase 3.4 (the big top) before 4.4 (the Count's C.2); F2 (the Market) before F3
+            // (the big top's final scoring, D-GEN-4).
+            Hook::AfterScoring => &[BigTop, Count],
+            Hook::BeforeFinalScoring => &[Count, BigTop],
             Hook::EndOfTurnPart => &[River, TradersAndBuilders],
             _ => &[],
         }
@@ -166,6 +175,8 @@ pub(crate) struct Expansions {
     pub tokens: Option<king_and_robber::Tokens>,
     /// The monasteries and shrines on the board (the Cult).
     pub cult: Option<Box<cult::Cult>>,
+    /// The big top, the animal tokens and the acrobat sites (Under the Big Top).
+    pub circus: Option<Box<big_top::Circus>>,
 }
 
 impl Expansions {
@@ -259,6 +270,24 @@ impl Expansions {
             e.cult = Some(Box::default());
             hooks.insert(&[Hook::PlacementRule, Hook::TileLaid, Hook::BuildingsScored]);
         }
+        if elements.big_top || elements.acrobats {
+            e.active.insert(Expansion::BigTop);
+            e.circus = Some(Box::new(big_top::Circus::new()));
+            if elements.big_top {
+                hooks.insert(&[Hook::AfterScoring, Hook::BeforeFinalScoring]);
+            }
+            if elements.acrobats {
+                hooks.insert(&[
+                    Hook::TileLaid,
+                    Hook::StartOfTurnPart,
+                    Hook::DeployAlternatives,
+                    Hook::FinalScoring,
+                ]);
+            }
+        }
+        if elements.ringmasters > 0 {
+            hooks.insert(&[Hook::FeatureScored]);
+        }
         e
     }
 
@@ -270,6 +299,7 @@ impl Expansions {
                 .as_ref()
                 .map_or(0, |_| std::mem::size_of::<traders_and_builders::Traders>())
             + self.city.as_ref().map_or(0, |c| c.heap_size())
+            + self.circus.as_ref().map_or(0, |c| c.heap_size())
             + self.cult.as_ref().map_or(0, |c| c.heap_size())
     }
 }
@@ -302,6 +332,9 @@ impl Game {
                     self.traders_start_of_turn_part()
                 }
                 (Hook::StartOfTurnPart, Expansion::Count) => self.count_start_of_turn_part(),
+                (Hook::StartOfTurnPart, Expansion::BigTop) => self.circus_start_of_turn_part(),
+                (Hook::AfterScoring, Expansion::BigTop) => self.big_top_after_scoring(sink),
+                (Hook::BeforeFinalScoring, Expansion::BigTop) => self.big_top_final_scoring(sink),
                 (Hook::TileTriggered, Expansion::River) => self.river_tile_triggered(),
                 (Hook::BeforeScoring, Expansion::Count) => self.count_before_scoring(),
                 (Hook::AfterScoring, Expansion::Count) => self.count_after_scoring(),
@@ -316,7 +349,6 @@ impl Game {
                 return flow;
             }
         }
-        let _ = sink;
         Flow::Continue
     }
 
@@ -500,6 +532,9 @@ impl Game {
         if kind.building.is_some() && self.plays(Expansion::Cult) {
             self.record_building(kind, pos);
         }
+        if self.plays(Expansion::BigTop) {
+            self.note_acrobat_site(kind, pos);
+        }
     }
 
     /// `TilePlaced`: the active player placed the turn part's tile, laid at board index
@@ -525,7 +560,9 @@ impl Game {
         figure: Figure,
     ) -> bool {
         match figure {
-            Figure::Follower | Figure::LargeFollower => self.follower_allowed(placed, segment),
+            Figure::Follower | Figure::LargeFollower | Figure::Ringmaster => {
+                self.follower_allowed(placed, segment)
+            }
             Figure::Builder => self.builder_allowed(placed, segment),
             Figure::Pig => self.pig_allowed(placed, segment),
         }
@@ -540,7 +577,7 @@ impl Game {
         figure: Figure,
     ) -> Option<&'static str> {
         match figure {
-            Figure::Follower | Figure::LargeFollower => None,
+            Figure::Follower | Figure::LargeFollower | Figure::Ringmaster => None,
             Figure::Builder => self.builder_refusal(placed, segment),
             Figure::Pig => self.pig_refusal(placed, segment),
         }
@@ -590,6 +627,14 @@ impl Game {
         }
     }
 
+    /// `FeatureScored`: the feature or field `root` has been scored, its figures not yet
+    /// returned (the ringmaster's bonus, RM.2).
+    pub(crate) fn feature_scored<S: Sink>(&mut self, root: NodeId, sink: &mut S) {
+        if self.elements.ringmasters > 0 {
+            self.ringmaster_bonus(root, sink);
+        }
+    }
+
     /// `TurnPartScored`: every completed feature of the turn part has been scored. The Count
     /// notes the features' points before the King and the Robber Baron add theirs.
     pub(crate) fn turn_part_scored<S: Sink>(&mut self, sink: &mut S) {
@@ -631,6 +676,42 @@ impl Game {
         if self.ext.tokens.is_some() {
             self.score_tokens(sink);
         }
+        if self.elements.acrobats && self.plays(Expansion::BigTop) {
+            self.score_acrobats_at_the_end(sink);
+        }
+    }
+
+    // ----- the deployment step -----
+
+    /// `DeployAlternatives`: what may be done instead of a deployment on the tile just laid
+    /// (acrobats and pyramids, AC.1–AC.5), into `out`.
+    pub(crate) fn deploy_alternatives(&self, out: &mut Vec<Action>) {
+        if self.plays(Expansion::BigTop) {
+            self.circus_deploy_actions(out);
+        }
+    }
+
+    /// Whether `DeployAlternatives` offers anything now.
+    pub(crate) fn has_deploy_alternative(&self) -> bool {
+        self.plays(Expansion::BigTop) && self.has_circus_deploy_action()
+    }
+
+    /// Checks an alternative to a deployment.
+    pub(crate) fn check_deploy_alternative(&self, action: Action) -> Result<(), PlayError> {
+        if self.plays(Expansion::BigTop) {
+            return self.check_circus_action(action);
+        }
+        Err(PlayError::IllegalDeployment {
+            action,
+            reason: "there are no acrobat sites in this game",
+        })
+    }
+
+    /// Plays an alternative to a deployment (already checked).
+    pub(crate) fn apply_deploy_alternative<S: Sink>(&mut self, action: Action, sink: &mut S) {
+        if self.plays(Expansion::BigTop) {
+            self.apply_circus_action(action, sink);
+        }
     }
 
     // ----- decisions -----
@@ -642,7 +723,11 @@ impl Game {
             Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity | Pending::Market => {
                 self.city_actions(out)
             }
-            Pending::Draw | Pending::Place { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
+            Pending::Draw
+            | Pending::Place { .. }
+            | Pending::Deploy { .. }
+            | Pending::AnimalToken
+            | Pending::GameOver => {}
         }
     }
 
@@ -656,6 +741,7 @@ impl Game {
             pending @ (Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }
+            | Pending::AnimalToken
             | Pending::GameOver) => Err(PlayError::WrongDecision {
                 action,
                 pending: pending.name(),
@@ -670,7 +756,11 @@ impl Game {
             Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity | Pending::Market => {
                 self.apply_city_action(action, sink)
             }
-            Pending::Draw | Pending::Place { .. } | Pending::Deploy { .. } | Pending::GameOver => {}
+            Pending::Draw
+            | Pending::Place { .. }
+            | Pending::Deploy { .. }
+            | Pending::AnimalToken
+            | Pending::GameOver => {}
         }
     }
 }

@@ -6,6 +6,7 @@
 use serde_json::{json, Value};
 
 use crate::action::Action;
+use crate::animal::Animal;
 use crate::chance::Outcome;
 use crate::error::ExportError;
 use crate::events::Event;
@@ -16,6 +17,7 @@ use crate::tile::{FeatureKind, TileSet};
 
 use super::meeples::{MeepleId, MeepleIds};
 use super::names;
+use super::random;
 use super::setup;
 
 /// JCloisterZone's client version the files claim (5.2.0 or later loads them).
@@ -37,8 +39,38 @@ impl Messages {
         }));
     }
 
-    fn commit(&mut self, player: usize) {
+    /// A `COMMIT` (its `random` set later, when the animal draws that follow it are known);
+    /// returns its index.
+    fn commit(&mut self, player: usize) -> usize {
         self.push("COMMIT", player, json!({"random": 0.0}));
+        self.list.len() - 1
+    }
+}
+
+/// The animal tokens drawn after one `COMMIT` (before the next): JCloisterZone draws them with
+/// the generator that `COMMIT` set, so its `random` is chosen to draw them.
+struct Draws {
+    /// The `COMMIT`'s index in the replay.
+    commit: usize,
+    /// The tokens left before the first of them.
+    left: Vec<(Animal, u8)>,
+    /// The tokens drawn, in order.
+    animals: Vec<Animal>,
+}
+
+/// Notes the animals `events` reveal as drawn after the `COMMIT` at index `commit`.
+fn note_draws(draws: &mut Vec<Draws>, commit: usize, left: &[(Animal, u8)], events: &[Event]) {
+    for event in events {
+        if let Event::AnimalRevealed { animal, .. } = event {
+            match draws.last_mut() {
+                Some(d) if d.commit == commit => d.animals.push(*animal),
+                _ => draws.push(Draws {
+                    commit,
+                    left: left.to_vec(),
+                    animals: vec![*animal],
+                }),
+            }
+        }
     }
 }
 
@@ -48,6 +80,15 @@ fn pointer(pos: Position, feature: FeatureKind, location: Location) -> Value {
         "position": [pos.x, pos.y],
         "location": location.to_string(),
         "feature": feature.jcz_name(),
+    })
+}
+
+/// The pointer of the acrobat site of the tile at `pos`.
+fn acrobats_pointer(pos: Position) -> Value {
+    json!({
+        "position": [pos.x, pos.y],
+        "location": "I",
+        "feature": names::ACROBATS_FEATURE,
     })
 }
 
@@ -120,8 +161,9 @@ impl Game {
         let drawn: Vec<crate::TileId> = self
             .draws()
             .iter()
-            .map(|outcome| match *outcome {
-                Outcome::Tile(tile) => tile,
+            .filter_map(|outcome| match *outcome {
+                Outcome::Tile(tile) => Some(tile),
+                Outcome::Animal(_) => None,
             })
             .collect();
         check_pack(self, &drawn)?;
@@ -132,10 +174,10 @@ impl Game {
         };
         let mut game =
             Game::new(config.clone(), self.seed()).map_err(|e| replay_error(e.to_string()))?;
-        let e = game.elements();
-        let counts = [config.followers, e.large_followers, e.builders, e.pigs];
-        let mut meeples = MeepleIds::new(config.players, counts);
+        let mut meeples = MeepleIds::new(config.players, config.start_supply());
         let mut messages = Messages { list: Vec::new() };
+        let mut draws: Vec<Draws> = Vec::new();
+        let mut last_commit: Option<usize> = None;
         let mut next_action = 0;
         loop {
             let pending = game.pending();
@@ -146,11 +188,15 @@ impl Game {
                 let Some(&outcome) = self.draws().get(game.draws().len()) else {
                     break;
                 };
+                let left = game.animals_left();
                 let events = game
                     .resolve(outcome)
                     .map_err(|e| replay_error(e.to_string()))?;
                 for event in &events {
                     meeples.follow(event, None);
+                }
+                if let Some(commit) = last_commit {
+                    note_draws(&mut draws, commit, &left, &events);
                 }
                 continue;
             }
@@ -230,6 +276,22 @@ impl Game {
                         "meepleId": id(figure, meeples.in_quarter(player, figure, quarter)),
                     }),
                 ),
+                (_, Action::Acrobat { pos }) => messages.push(
+                    "DEPLOY_MEEPLE",
+                    player,
+                    json!({
+                        "pointer": acrobats_pointer(pos),
+                        "meepleId": id(
+                            crate::Figure::Follower,
+                            meeples.lowest_in_supply(player, crate::Figure::Follower)
+                        ),
+                    }),
+                ),
+                (_, Action::ScorePyramid { pos }) => messages.push(
+                    "SCORE_ACROBATS",
+                    player,
+                    json!({"pointer": acrobats_pointer(pos)}),
+                ),
                 (_, Action::Pass) => messages.push("PASS", player, json!({})),
                 (_, Action::DoubleTurn) => {
                     return Err(ExportError::Unsupported {
@@ -238,6 +300,7 @@ impl Game {
                     })
                 }
             }
+            let left = game.animals_left();
             let events: Vec<Event> = game.play(action).map_err(|e| replay_error(e.to_string()))?;
             for event in &events {
                 meeples.follow(event, None);
@@ -254,8 +317,24 @@ impl Game {
                 _ => false,
             };
             if committed {
-                messages.commit(player);
+                last_commit = Some(messages.commit(player));
             }
+            // JCloisterZone draws the big top's animal after the turn part's last COMMIT.
+            if let Some(commit) = last_commit {
+                note_draws(&mut draws, commit, &left, &events);
+            }
+        }
+        for d in &draws {
+            let value = random::value_drawing(&d.left, &d.animals).ok_or_else(|| {
+                ExportError::Unsupported {
+                    setting: "stack".into(),
+                    reason:
+                        "JCloisterZone's generator cannot draw this game's animal tokens (more \
+                             big-top sites than tokens)"
+                            .into(),
+                }
+            })?;
+            messages.list[d.commit]["payload"]["random"] = json!(value);
         }
 
         let mut annotations = json!({

@@ -18,6 +18,8 @@ pub(crate) enum Spot {
     Board(Position, Location),
     /// In a quarter of the City.
     City(Quarter),
+    /// An acrobat on the acrobat site of the tile at this position.
+    Acrobats(Position),
 }
 
 /// One figure out of supply.
@@ -33,7 +35,7 @@ struct Out {
 #[derive(Clone, Debug)]
 pub(crate) struct MeepleIds {
     /// Figures of each kind per player (numbers `1..=count`).
-    counts: [[u8; 4]; MAX_PLAYERS],
+    counts: [[u8; Figure::COUNT]; MAX_PLAYERS],
     /// The figures out of supply.
     out: Vec<Out>,
 }
@@ -84,8 +86,8 @@ impl MeepleId {
 
 impl MeepleIds {
     /// Every player with `counts[figure index]` figures of each kind, all in supply.
-    pub fn new(players: usize, counts: [u8; 4]) -> MeepleIds {
-        let mut all = [[0; 4]; MAX_PLAYERS];
+    pub fn new(players: usize, counts: [u8; Figure::COUNT]) -> MeepleIds {
+        let mut all = [[0; Figure::COUNT]; MAX_PLAYERS];
         for c in all.iter_mut().take(players) {
             *c = counts;
         }
@@ -135,8 +137,8 @@ impl MeepleIds {
             .min()
     }
 
-    /// Follows one engine event: a deployment or entry takes `chosen` (the number a file
-    /// named) or the lowest number in supply; a move out of the City moves `chosen` or the
+    /// Follows one engine event: a deployment, an acrobat or an entry takes `chosen` (the
+    /// number a file named) or the lowest number in supply; a move out of the City moves `chosen` or the
     /// lowest-numbered figure of that kind in the quarter; a return frees the figure at that
     /// spot.
     pub fn follow(&mut self, event: &Event, chosen: Option<u8>) {
@@ -167,6 +169,17 @@ impl MeepleIds {
                         == (player, figure, number, Spot::City(quarter))
                 }) {
                     o.spot = Spot::Board(pos, location);
+                }
+            }
+            Event::AcrobatDeployed { player, pos } => {
+                self.take(player, Figure::Follower, chosen, Spot::Acrobats(pos))
+            }
+            Event::AcrobatReturned { player, pos } => {
+                if let Some(i) = self.out.iter().position(|o| {
+                    (o.player as usize, o.figure, o.spot)
+                        == (player, Figure::Follower, Spot::Acrobats(pos))
+                }) {
+                    self.out.remove(i);
                 }
             }
             Event::FigureReturned {

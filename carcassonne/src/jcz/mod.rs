@@ -24,6 +24,7 @@ mod assertions;
 mod export;
 mod meeples;
 mod names;
+mod random;
 mod replay;
 mod setup;
 
@@ -112,7 +113,13 @@ impl JczGame {
             config.stack = Some(draw_order[..end].to_vec());
         }
         let game = Game::new(config, 0)?;
-        let mut replay = replay::Replay::new(game, draw_order);
+        let initial_random = match root.get("initialRandom") {
+            None | Some(Value::Null) => 0.0,
+            Some(v) => v
+                .as_f64()
+                .ok_or_else(|| setup::format_error("initialRandom is not a number"))?,
+        };
+        let mut replay = replay::Replay::new(game, draw_order, initial_random);
         let messages = match root.get("replay") {
             None | Some(Value::Null) => &[][..],
             Some(v) => setup::as_array(v, "replay")?.as_slice(),
@@ -120,6 +127,9 @@ impl JczGame {
         for (index, message) in messages.iter().enumerate() {
             replay.apply(index, message)?;
         }
+        replay
+            .finish()
+            .map_err(|why| setup::format_error(format!("after the last message: {why}")))?;
 
         let test = root.get("test").unwrap_or(&null);
         let description = test

@@ -2,6 +2,7 @@
 //! and rule keys, meeple types, quarter locations, points-expression names. Each mapping is an
 //! exhaustive `match` on our side, so a new variant fails to compile until it is named here.
 
+use crate::animal::Animal;
 use crate::config::{
     CountFinalScoring, CountMove, KingRobberScoring, SmallCityScoring, UnfinishedInnsCathedrals,
 };
@@ -48,6 +49,7 @@ pub(crate) const fn meeple_type(figure: Figure) -> &'static str {
         Figure::LargeFollower => "big",
         Figure::Builder => "builder",
         Figure::Pig => "pig",
+        Figure::Ringmaster => "ringmaster",
     }
 }
 
@@ -58,6 +60,7 @@ pub(crate) const fn figure_element(figure: Figure) -> &'static str {
         Figure::LargeFollower => "big-follower",
         Figure::Builder => "builder",
         Figure::Pig => "pig",
+        Figure::Ringmaster => "ringmaster",
     }
 }
 
@@ -89,6 +92,20 @@ pub(crate) const QUARTER_FEATURE: &str = "Quarter";
 
 /// The Count's id in `MOVE_NEUTRAL_FIGURE`.
 pub(crate) const COUNT_FIGURE: &str = "count.1";
+
+/// JCloisterZone's feature class of an acrobat site (location `I`).
+pub(crate) const ACROBATS_FEATURE: &str = "Acrobats";
+
+/// The animal tokens in JCloisterZone's order (`BigTopToken` `BIGTOP_1` .. `BIGTOP_7`, the
+/// order of the list a draw indexes into): by value, lowest first.
+pub(crate) const ANIMALS_BY_VALUE: [Animal; 6] = [
+    Animal::Flea,
+    Animal::Monkey,
+    Animal::Seal,
+    Animal::Bear,
+    Animal::Tiger,
+    Animal::Elephant,
+];
 
 /// The value of the rule `tiny-city-scoring`.
 pub(crate) const fn tiny_city_scoring(value: SmallCityScoring) -> &'static str {
@@ -174,14 +191,18 @@ pub(crate) const COUNT_FINALS: [CountFinalScoring; 2] = [
 /// JCloisterZone's points-expression name of a score, before its first `.` — what an assertion
 /// `<Player> scored <name> for N points` names (its `ScoreEvent` names: `Road`, `City`,
 /// `Monastery` (`shrine` with the shrine modifier), `Field`, `TradeGoodsCapability`,
-/// `KingCapability`, `RobberCapability`):
-/// `road`, `city`, `monastery`, `shrine`, `field`, `trade-goods`, `king`, `robber`, and
-/// `king+robber` for both tokens under the 15/40 house rule.
+/// `KingCapability`, `RobberCapability`, `BigTopCapability`, `AcrobatsCapability`,
+/// `RingmasterCapability`): `road`, `city`, `monastery`, `shrine`, `field`, `trade-goods`,
+/// `king`, `robber`, `king+robber` for both tokens under the 15/40 house rule, `bigtop`,
+/// `acrobats`, `ringmaster`.
 pub(crate) fn points_name(score: &Score) -> &'static str {
     match &score.reason {
         Reason::Feature(f) => feature_points_name(f.kind),
         Reason::Field(_) => feature_points_name(FeatureKind::Field),
         Reason::Goods(_) => "trade-goods",
+        Reason::BigTop(_) => "bigtop",
+        Reason::Acrobats(_) => "acrobats",
+        Reason::Ringmaster(_) => "ringmaster",
         Reason::Token(t) => match (t.token, t.completed, t.held) {
             (_, 0, 2) => "king+robber",
             (Token::King, _, _) => "king",

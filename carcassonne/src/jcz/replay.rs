@@ -18,6 +18,7 @@ use crate::tile::{FeatureKind, TileId};
 
 use super::meeples::{MeepleId, MeepleIds, Spot};
 use super::names;
+use super::random::JczRandom;
 use super::setup::jcz_tile;
 
 /// A replay in progress.
@@ -36,6 +37,8 @@ pub(crate) struct Replay {
     /// of the City that leaves its mover nothing more to move (JCloisterZone's confirmation
     /// step).
     commit_due: Option<Commit>,
+    /// JCloisterZone's generator, for the animal tokens it drew.
+    random: JczRandom,
 }
 
 /// A `COMMIT` that must come next: whose, and in which of JCloisterZone's phases.
@@ -121,15 +124,9 @@ struct Pointer {
 }
 
 impl Replay {
-    /// A replay of `game` (just set up) with the file's draw order.
-    pub fn new(game: Game, draw_order: Vec<TileId>) -> Replay {
-        let e = game.elements();
-        let counts = [
-            game.config().followers,
-            e.large_followers,
-            e.builders,
-            e.pigs,
-        ];
+    /// A replay of `game` (just set up) with the file's draw order and `initialRandom`.
+    pub fn new(game: Game, draw_order: Vec<TileId>, initial_random: f64) -> Replay {
+        let counts = game.config().start_supply();
         let meeples = MeepleIds::new(game.players(), counts);
         Replay {
             game,
@@ -138,7 +135,33 @@ impl Replay {
             cursor: 0,
             meeples,
             commit_due: None,
+            random: JczRandom(initial_random),
         }
+    }
+
+    /// Draws the animal token JCloisterZone drew with its generator, when the engine waits
+    /// for one (the big top scored after a turn part's `COMMIT`, or at the end).
+    fn draw_animal_as_jcloisterzone(&mut self) -> Result<(), String> {
+        while self.game.pending() == Pending::AnimalToken {
+            let left = self.game.animals_left();
+            let animal = super::random::draw_animal(&mut self.random, &left)
+                .ok_or("no animal token is left in the pool")?;
+            let events = self
+                .game
+                .resolve(crate::Outcome::Animal(animal))
+                .map_err(|e| e.to_string())?;
+            self.absorb(&events, None);
+        }
+        Ok(())
+    }
+
+    /// After the last message: what JCloisterZone's engine does by itself at that point (the
+    /// final big top's animal).
+    pub fn finish(&mut self) -> Result<(), String> {
+        if self.commit_due.is_none() {
+            self.draw_animal_as_jcloisterzone()?;
+        }
+        Ok(())
     }
 
     /// Draws the tiles of the draw order that come next, as JCloisterZone does at the start of
@@ -174,6 +197,7 @@ impl Replay {
             Pending::EnterCity => "CocFollowerPhase",
             Pending::MoveCount => "CocCountPhase",
             Pending::Market => "CocFinalScoringPhase",
+            Pending::AnimalToken => "BigTopPhase",
             Pending::GameOver => "GameOverPhase",
         }
     }
@@ -234,6 +258,7 @@ impl Replay {
             "PASS" => self.pass(&msg),
             "COMMIT" => self.commit(&msg),
             "MOVE_NEUTRAL_FIGURE" => self.move_neutral_figure(&msg),
+            "SCORE_ACROBATS" => self.score_acrobats(&msg),
             other => Err(ImportError::Unsupported(format!(
                 "replay message #{index}: type {other} (messages of expansions not implemented)"
             ))),
@@ -266,6 +291,7 @@ impl Replay {
             let named = matches!(
                 event,
                 Event::FigureDeployed { .. }
+                    | Event::AcrobatDeployed { .. }
                     | Event::FigureEnteredCity { .. }
                     | Event::FigureLeftCity { .. }
             );
@@ -366,6 +392,29 @@ impl Replay {
         }
         let pointer = msg.pointer(msg.payload.get("pointer"), "payload.pointer")?;
         match pending {
+            Pending::Deploy { .. } if pointer.feature == names::ACROBATS_FEATURE => {
+                if id.figure != Figure::Follower || !self.meeples.in_supply(id) {
+                    return Err(msg.error(
+                        "payload.meepleId",
+                        format!(
+                            "{} is not a normal follower in its owner's supply",
+                            id.text()
+                        ),
+                    ));
+                }
+                if pointer.location != "I" {
+                    return Err(msg.error(
+                        "payload.pointer.location",
+                        "an acrobat site's location is I",
+                    ));
+                }
+                let action = Action::Acrobat { pos: pointer.pos };
+                self.play(msg, "payload.pointer", action, Some(id.number))?;
+                self.commit_due = Some(Commit {
+                    player,
+                    phase: COMMIT_ACTION,
+                });
+            }
             Pending::Deploy { .. } => {
                 if !self.meeples.in_supply(id) {
                     return Err(msg.error(
@@ -561,10 +610,44 @@ impl Replay {
         msg.sent_by(due.player, "commit")?;
         match msg.payload.get("random") {
             None | Some(Value::Null) => {}
-            Some(v) if v.is_number() => {}
-            Some(_) => return Err(msg.error("payload.random", "not a number")),
+            Some(v) => {
+                let value = v
+                    .as_f64()
+                    .filter(|r| (0.0..1.0).contains(r))
+                    .ok_or_else(|| msg.error("payload.random", "not a number in [0, 1)"))?;
+                self.random = JczRandom(value);
+            }
         }
         self.commit_due = None;
+        self.draw_animal_as_jcloisterzone()
+            .map_err(|why| msg.error("payload.random", why))
+    }
+
+    fn score_acrobats(&mut self, msg: &Message) -> Result<(), ImportError> {
+        if !matches!(self.game.pending(), Pending::Deploy { .. }) {
+            return Err(msg.error(
+                "type",
+                format!(
+                    "a pyramid is scored instead of a deployment, but the pending decision is {}",
+                    self.game.pending().name()
+                ),
+            ));
+        }
+        let player = self.game.current_player();
+        msg.sent_by(player, "deploy a figure or score a pyramid")?;
+        let pointer = msg.pointer(msg.payload.get("pointer"), "payload.pointer")?;
+        if pointer.feature != names::ACROBATS_FEATURE {
+            return Err(msg.error(
+                "payload.pointer.feature",
+                format!("{:?} is not an acrobat site (Acrobats)", pointer.feature),
+            ));
+        }
+        let action = Action::ScorePyramid { pos: pointer.pos };
+        self.play(msg, "payload.pointer", action, None)?;
+        self.commit_due = Some(Commit {
+            player,
+            phase: COMMIT_ACTION,
+        });
         Ok(())
     }
 

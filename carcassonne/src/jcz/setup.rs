@@ -67,6 +67,7 @@ pub(crate) fn config_from_setup(root: &Value) -> Result<Config, ImportError> {
     (e.inns, e.cathedrals, e.goods) = (Some(false), Some(false), Some(false));
     (e.king, e.robber_baron, e.count) = (Some(false), Some(false), Some(false));
     (e.pig_herd, e.shrines) = (Some(false), Some(false));
+    (e.big_top, e.acrobats, e.ringmasters) = (Some(false), Some(false), Some(0));
     for (key, value) in &elements {
         let figure = Figure::ALL
             .into_iter()
@@ -78,6 +79,7 @@ pub(crate) fn config_from_setup(root: &Value) -> Result<Config, ImportError> {
                 Figure::LargeFollower => config.elements.large_followers = Some(n),
                 Figure::Builder => config.elements.builders = Some(n),
                 Figure::Pig => config.elements.pigs = Some(n),
+                Figure::Ringmaster => config.elements.ringmasters = Some(n),
             }
             continue;
         }
@@ -92,6 +94,8 @@ pub(crate) fn config_from_setup(root: &Value) -> Result<Config, ImportError> {
             "robber" => e.robber_baron = Some(true),
             "shrine" => e.shrines = Some(true),
             "count" => e.count = Some(true),
+            "big-top" => e.big_top = Some(count(key, value)? > 0),
+            "acrobats" => e.acrobats = Some(true),
             // The client enforces `river` with any river set.
             "river" => {}
             other => return Err(ImportError::Unsupported(format!("element {other}"))),
@@ -327,6 +331,7 @@ pub(crate) fn setup_json(config: &Config) -> Value {
         (Figure::LargeFollower, e.large_followers),
         (Figure::Builder, e.builders),
         (Figure::Pig, e.pigs),
+        (Figure::Ringmaster, e.ringmasters),
     ];
     for (figure, n) in counts {
         if n > 0 {
@@ -357,6 +362,12 @@ pub(crate) fn setup_json(config: &Config) -> Value {
     }
     if e.count {
         elements.insert("count".to_owned(), json!(1));
+    }
+    if e.big_top {
+        elements.insert("big-top".to_owned(), json!(1));
+    }
+    if e.acrobats {
+        elements.insert("acrobats".to_owned(), json!(true));
     }
     let r = &config.rules;
     let mut rules = Map::new();
