@@ -262,7 +262,15 @@ impl Replay {
             other => Err(ImportError::Unsupported(format!(
                 "replay message #{index}: type {other} (messages of expansions not implemented)"
             ))),
+        }?;
+        // The big top's animal, when the engine waits for it with no COMMIT to come first (a
+        // pass ending the moves out of the City): JCloisterZone draws it with the value the
+        // last COMMIT set.
+        if self.commit_due.is_none() {
+            self.draw_animal_as_jcloisterzone()
+                .map_err(|why| msg.error("type", why))?;
         }
+        Ok(())
     }
 
     /// Plays `action`, keeping its score events and following its figures.
@@ -619,8 +627,7 @@ impl Replay {
             }
         }
         self.commit_due = None;
-        self.draw_animal_as_jcloisterzone()
-            .map_err(|why| msg.error("payload.random", why))
+        Ok(())
     }
 
     fn score_acrobats(&mut self, msg: &Message) -> Result<(), ImportError> {

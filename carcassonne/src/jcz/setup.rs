@@ -291,6 +291,18 @@ pub(crate) fn check_exportable(config: &Config) -> Result<(), ExportError> {
             e.count,
         ),
         (
+            "pyramid_scorable_in_second_part",
+            named(&r.pyramid_scorable_in_second_part),
+            named(&jcz.pyramid_scorable_in_second_part),
+            e.acrobats && e.builders > 0,
+        ),
+        (
+            "ringmaster_enters_city",
+            named(&r.ringmaster_enters_city),
+            named(&jcz.ringmaster_enters_city),
+            e.count && e.ringmasters > 0,
+        ),
+        (
             "count_entry_feature_points_only",
             named(&r.count_entry_feature_points_only),
             named(&jcz.count_entry_feature_points_only),
