@@ -31,7 +31,11 @@ fn sets_of(combo: usize, cult6: bool) -> Vec<TileSet> {
         TileSet::KingAndRobber,
         if cult6 { TileSet::Cult6 } else { TileSet::Cult },
         TileSet::Count,
-        if cult6 { TileSet::BigTop1 } else { TileSet::BigTop },
+        if cult6 {
+            TileSet::BigTop1
+        } else {
+            TileSet::BigTop
+        },
     ];
     let mut sets = vec![TileSet::Base];
     sets.extend(

@@ -24,10 +24,10 @@
 //!   features of their kind; with `count_final_moves_optional` a player may pass instead and is
 //!   then asked no more (D-C-10). Figures left in quarters score nothing.
 //!
-//! A figure moved onto a feature goes onto its segment on the tile just laid (roads and
+//! D-C-9: a figure moved onto a feature goes onto its segment on the tile just laid (roads and
 //! cities), on the building's tile (monasteries, shrines), or onto the first segment of the
-//! field in board order (the Market): the spec leaves the segment to the owner (D-C-9), which
-//! matters for no rule implemented here.
+//! field in board order (the Market) — unless the tile matters (the big top's area, a
+//! ringmaster's bonus, Under the Big Top): then the owner chooses any segment of the feature.
 //!
 //! State: `City` (with the Count element). Hooks: `StartingArea`, `CityBeside` (with the
 //! set); `StartOfTurnPart`, `TilePlaced` (who laid the last tile), `FigureReturned` (D-C-6),
@@ -458,18 +458,26 @@ impl Game {
                     } else {
                         city.targets.clone()
                     };
-                    for &(_, node) in &targets {
-                        let (placed, segment) = self.node_tile(node);
-                        let seg = &placed.tile.kind().segments[segment];
-                        let kind = self.segment_kind(seg);
-                        if quarter.leads_to(kind) {
-                            out.push(Action::LeaveCity {
-                                figure,
-                                quarter,
-                                pos: placed.pos,
-                                feature: kind,
-                                location: seg.location(placed.rotation),
-                            });
+                    let every_place = self.figure_tile_matters();
+                    for &(root, node) in &targets {
+                        let places: Vec<NodeId> = if every_place {
+                            self.features.members(root).collect()
+                        } else {
+                            vec![node]
+                        };
+                        for place in places {
+                            let (placed, segment) = self.node_tile(place);
+                            let seg = &placed.tile.kind().segments[segment];
+                            let kind = self.segment_kind(seg);
+                            if quarter.leads_to(kind) {
+                                out.push(Action::LeaveCity {
+                                    figure,
+                                    quarter,
+                                    pos: placed.pos,
+                                    feature: kind,
+                                    location: seg.location(placed.rotation),
+                                });
+                            }
                         }
                     }
                 }
@@ -484,6 +492,13 @@ impl Game {
             | Pending::AnimalToken
             | Pending::GameOver => {}
         }
+    }
+
+    /// Whether the tile a figure moving out of the City stands on matters: with the big top (its
+    /// 3×3 area) or ringmasters (their bonus) in play, the owner chooses any place of the target
+    /// feature (D-C-9); otherwise a figure goes to one place of it.
+    fn figure_tile_matters(&self) -> bool {
+        self.elements.big_top || self.elements.ringmasters > 0
     }
 
     /// Checks an answer to one of the City's decisions.

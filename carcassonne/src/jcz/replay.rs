@@ -558,8 +558,16 @@ impl Replay {
                     format!("no {} at {} {}", feature, pointer.pos, pointer.location),
                 )
             })?;
-        self.game
-            .legal_actions()
+        let legal = self.game.legal_actions();
+        // The place the file names, when the engine offers it (D-C-9), else the feature.
+        let exact = legal.iter().copied().find(|a| {
+            matches!(*a, Action::LeaveCity { figure: f, quarter: q, pos, location: l, .. }
+                if (f, q, pos, l) == (figure, quarter, pointer.pos, location))
+        });
+        if let Some(action) = exact {
+            return Ok(action);
+        }
+        legal
             .into_iter()
             .find(|a| match *a {
                 Action::LeaveCity {
