@@ -80,7 +80,7 @@ grep -q "Final scores" "$tmp/play.txt"
 cargo run --release --locked --example replay -- "$tmp/game.json" > /dev/null
 # The main job under JCloisterZone's rules, written as a .jcz and read back to the same totals.
 cargo run --release --locked --quiet --example play -- --seed 7 --players 3 \
-  --sets base,river2,count,inns,traders --out "$tmp/jcz_game.json" --jcz "$tmp/game.jcz" > "$tmp/jcz_play.txt"
+  --sets base,river2,count,inns,traders,big_top --out "$tmp/jcz_game.json" --jcz "$tmp/game.jcz" > "$tmp/jcz_play.txt"
 cargo run --release --locked --quiet --example replay -- "$tmp/game.jcz" > "$tmp/jcz_replay.txt"
 diff <(sed -n '/^Final scores:/,/^$/p' "$tmp/jcz_play.txt" | awk 'NR > 1 && $2 ~ /^[0-9]+$/ {print $1, $2}') \
      <(sed -n '/^final scores:/,$p' "$tmp/jcz_replay.txt" | awk 'NR > 1 && NF == 2 {print $1, $2}')

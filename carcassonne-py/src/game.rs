@@ -222,6 +222,33 @@ impl PyGame {
         Ok(Some(dict))
     }
 
+    /// Under the Big Top, else None: `{"big_top": (x, y) or None, "animals_left": {"bear": 3,
+    /// ...}, "acrobat_sites": [((x, y), [seat, ...]), ...]}`.
+    #[getter]
+    fn circus<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let e = self.game.elements();
+        if !e.big_top && !e.acrobats {
+            return Ok(None);
+        }
+        let dict = PyDict::new(py);
+        dict.set_item("big_top", self.game.big_top().map(|p| (p.x, p.y)))?;
+        let left: std::collections::BTreeMap<&str, u8> = self
+            .game
+            .animals_left()
+            .into_iter()
+            .map(|(a, n)| (a.name(), n))
+            .collect();
+        dict.set_item("animals_left", left)?;
+        let sites: Vec<((i32, i32), Vec<usize>)> = self
+            .game
+            .acrobat_sites()
+            .into_iter()
+            .map(|s| ((s.pos.x, s.pos.y), s.acrobats))
+            .collect();
+        dict.set_item("acrobat_sites", sites)?;
+        Ok(Some(dict))
+    }
+
     /// Tiles left in the stack.
     #[getter]
     fn tiles_left(&self) -> usize {

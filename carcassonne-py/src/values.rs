@@ -214,7 +214,7 @@ impl PyAction {
     }
 
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
-    /// `"count"`, `"leave"` or `"pass"`.
+    /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"` or `"pass"`.
     #[getter]
     fn kind(&self) -> &'static str {
         self.0.verb()
@@ -229,24 +229,30 @@ impl PyAction {
         }
     }
 
-    /// x of the position (placement, deployment, leaving the City), else None. x grows east.
+    /// x of the position (placement, deployment, leaving the City, an acrobat site), else
+    /// None. x grows east.
     #[getter]
     fn x(&self) -> Option<i32> {
         match self.0 {
             Action::Place { pos, .. }
             | Action::Deploy { pos, .. }
-            | Action::LeaveCity { pos, .. } => Some(pos.x),
+            | Action::LeaveCity { pos, .. }
+            | Action::Acrobat { pos }
+            | Action::ScorePyramid { pos } => Some(pos.x),
             _ => None,
         }
     }
 
-    /// y of the position (placement, deployment, leaving the City), else None. y grows south.
+    /// y of the position (placement, deployment, leaving the City, an acrobat site), else
+    /// None. y grows south.
     #[getter]
     fn y(&self) -> Option<i32> {
         match self.0 {
             Action::Place { pos, .. }
             | Action::Deploy { pos, .. }
-            | Action::LeaveCity { pos, .. } => Some(pos.y),
+            | Action::LeaveCity { pos, .. }
+            | Action::Acrobat { pos }
+            | Action::ScorePyramid { pos } => Some(pos.y),
             _ => None,
         }
     }

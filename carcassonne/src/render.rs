@@ -1,13 +1,17 @@
 //! Rendering a board for people: as text (5×3 characters per tile, north up) and as SVG
 //! (for notebooks and files).
 //!
-//! In the text form `#` is city, `-` and `|` road, `.` field, `M` a monastery, `+` a road
-//! junction or bend; a digit is a follower of that player (1-based) on the feature drawn there.
+//! In the text form `#` is city, `-` and `|` road, `.` field, `M` a monastery, `S` a shrine,
+//! `T` a big-top site (`^` where the big top stands), `A` an acrobat site, `+` a road junction
+//! or bend; a digit is a follower of that player (1-based) on the feature drawn there. The SVG
+//! also shows the big top, the acrobats on their sites, and each figure kind in its own shape
+//! (large follower larger, builder a square, pig a small ellipse, ringmaster a diamond).
 
 use crate::board::PlacedTile;
+use crate::figure::Figure;
 use crate::game::Game;
 use crate::geometry::rotate_points;
-use crate::tile::FeatureKind;
+use crate::tile::{FeatureKind, Marker};
 
 const WIDTH: usize = 5;
 const HEIGHT: usize = 3;
@@ -54,6 +58,11 @@ pub fn board_text(game: &Game) -> String {
         let x = (placed.pos.x - min.x) as usize * WIDTH + cell.0;
         let y = (placed.pos.y - min.y) as usize * HEIGHT + cell.1;
         grid[y][x] = char::from_digit(f.player as u32 + 1, 10).unwrap_or('?');
+    }
+    if let Some(pos) = game.big_top() {
+        let x = (pos.x - min.x) as usize * WIDTH + 2;
+        let y = (pos.y - min.y) as usize * HEIGHT + 1;
+        grid[y][x] = '^';
     }
     let mut out = format!(
         "x {}..{} (west to east), y {}..{} (north to south)\n",
@@ -122,7 +131,12 @@ fn tile_block(placed: &PlacedTile) -> [[char; WIDTH]; HEIGHT] {
             FeatureKind::Field => {}
         }
     }
-    if block[1][2] != 'M' && road_ends > 0 {
+    if kind.has_marker(Marker::BigTopSite) {
+        block[1][2] = 'T';
+    } else if kind.has_marker(Marker::AcrobatSite) {
+        block[1][2] = 'A';
+    }
+    if !matches!(block[1][2], 'M' | 'S' | 'T' | 'A') && road_ends > 0 {
         let ns = 1 << 1 | 1 << 7;
         let we = 1 << 4 | 1 << 10;
         block[1][2] = match straight {
@@ -362,7 +376,49 @@ pub fn board_svg(game: &Game) -> String {
                 FeatureKind::Field => {}
             }
         }
+        if kind.has_marker(Marker::BigTopSite) {
+            // A ring for the big top's site.
+            let (x, y) = px(placed.pos, (0.5, 0.5));
+            let _ = write!(
+                s,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="#f7e9c4" stroke="#c0392b" stroke-width="3" stroke-dasharray="4 3"/>"##,
+                r = 0.2 * t
+            );
+        } else if kind.has_marker(Marker::AcrobatSite) {
+            let (x, y) = px(placed.pos, (0.34, 0.34));
+            let _ = write!(
+                s,
+                r##"<rect x="{x:.1}" y="{y:.1}" width="{w:.1}" height="{w:.1}" rx="2" fill="#f1c40f" stroke="#9a7d0a"/>"##,
+                w = 0.32 * t
+            );
+        }
         s.push_str("</g>");
+    }
+    if let Some(pos) = game.big_top() {
+        let (x, y) = px(pos, (0.5, 0.5));
+        let _ = write!(
+            s,
+            r##"<path d="M{ax:.1},{ay:.1} L{bx:.1},{by:.1} L{cx:.1},{cy:.1}Z" fill="#e74c3c" stroke="white" stroke-width="1.5"><title>the big top</title></path>"##,
+            ax = x,
+            ay = y - 14.0,
+            bx = x - 12.0,
+            by = y + 9.0,
+            cx = x + 12.0,
+            cy = y + 9.0
+        );
+    }
+    for site in game.acrobat_sites() {
+        // The pyramid: two at the bottom, one on top.
+        for (k, &p) in site.acrobats.iter().enumerate() {
+            let (u, v) = [(0.42, 0.58), (0.58, 0.58), (0.5, 0.44)][k.min(2)];
+            let (x, y) = px(site.pos, (u, v));
+            let colour = PLAYER_COLOURS[p % PLAYER_COLOURS.len()];
+            let _ = write!(
+                s,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="5" fill="{colour}" stroke="white" stroke-width="1.2"><title>player {n} acrobat</title></circle>"##,
+                n = p + 1
+            );
+        }
     }
     if let Some(last) = game
         .last_placed()
@@ -386,21 +442,58 @@ pub fn board_svg(game: &Game) -> String {
             });
         let (x, y) = px(f.pos, anchor(f.feature, points));
         let colour = PLAYER_COLOURS[f.player % PLAYER_COLOURS.len()];
-        let shape = if f.feature == FeatureKind::Field {
-            format!(r#"<ellipse cx="{x:.1}" cy="{y:.1}" rx="8" ry="5""#)
-        } else {
-            format!(r#"<circle cx="{x:.1}" cy="{y:.1}" r="6.5""#)
+        let (shape, tag) = match f.figure {
+            Figure::Builder => (
+                format!(
+                    r#"<rect x="{:.1}" y="{:.1}" width="11" height="11""#,
+                    x - 5.5,
+                    y - 5.5
+                ),
+                "rect",
+            ),
+            Figure::Pig => (
+                format!(r#"<ellipse cx="{x:.1}" cy="{y:.1}" rx="6" ry="4""#),
+                "ellipse",
+            ),
+            Figure::Ringmaster => (
+                format!(
+                    r#"<path d="M{x:.1},{:.1} L{:.1},{y:.1} L{x:.1},{:.1} L{:.1},{y:.1}Z""#,
+                    y - 8.0,
+                    x + 8.0,
+                    y + 8.0,
+                    x - 8.0
+                ),
+                "path",
+            ),
+            Figure::Follower | Figure::LargeFollower => {
+                let r = if f.figure == Figure::LargeFollower {
+                    8.5
+                } else {
+                    6.5
+                };
+                if f.feature == FeatureKind::Field {
+                    (
+                        format!(
+                            r#"<ellipse cx="{x:.1}" cy="{y:.1}" rx="{:.1}" ry="{:.1}""#,
+                            r * 1.25,
+                            r * 0.8
+                        ),
+                        "ellipse",
+                    )
+                } else {
+                    (
+                        format!(r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}""#),
+                        "circle",
+                    )
+                }
+            }
         };
         let _ = write!(
             s,
-            r##"{shape} fill="{colour}" stroke="white" stroke-width="1.5"><title>player {p} {feature}</title></{tag}>"##,
+            r##"{shape} fill="{colour}" stroke="white" stroke-width="1.5"><title>player {p} {figure} on {feature}</title></{tag}>"##,
             p = f.player + 1,
+            figure = f.figure,
             feature = f.feature,
-            tag = if f.feature == FeatureKind::Field {
-                "ellipse"
-            } else {
-                "circle"
-            }
         );
     }
     s.push_str("</svg>");

@@ -21,11 +21,11 @@ const EXPANSIONS_I: [TileSet; 5] = [
     TileSet::River2,
 ];
 
-/// Every set, with one edition of the Cult.
+/// Every set, with one edition of the Cult and of Under the Big Top.
 fn every_set() -> Vec<TileSet> {
     TileSet::ALL
         .into_iter()
-        .filter(|s| !matches!(s, TileSet::Cult6 | TileSet::BigTop | TileSet::BigTop1))
+        .filter(|s| !matches!(s, TileSet::Cult6 | TileSet::BigTop1))
         .collect()
 }
 

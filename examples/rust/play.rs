@@ -142,6 +142,9 @@ fn run() -> Result<(), String> {
             "goods",
             "king",
             "robber_baron",
+            "big_top",
+            "acrobats",
+            "ringmaster",
         ];
         let parts: Vec<String> = kinds
             .iter()

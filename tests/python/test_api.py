@@ -304,7 +304,7 @@ def test_values_repr_and_equality():
 def test_expansions_from_python():
     game = Game(players=6, sets=["base", "inns", "traders", "river"], seed=5)
     assert game.board[0].tile == "RI-A", "river games start at the spring"
-    assert game.supply[0] == {"follower": 7, "large_follower": 1, "builder": 1, "pig": 1}
+    assert game.supply[0] == {"follower": 7, "large_follower": 1, "builder": 1, "pig": 1, "ringmaster": 0}
     assert game.goods[0] == {"wine": 0, "grain": 0, "cloth": 0}
     bots = [carcassonne.Bot("greedy", seat) for seat in range(6)]
     kinds = set()
@@ -475,3 +475,48 @@ def test_the_package_docstring_example_runs():
 
     result = doctest.testmod(carcassonne, verbose=False)
     assert result.attempted >= 3 and result.failed == 0
+
+
+def test_under_the_big_top():
+    # Explicit draws: the big top's animal is a chance node offered with the pool's odds.
+    game = Game(config={"players": 3, "sets": ["base", "big_top"], "explicit_draws": True}, seed=9)
+    assert game.circus == {"big_top": None, "animals_left": {
+        "bear": 3, "elephant": 1, "flea": 1, "monkey": 4, "seal": 5, "tiger": 2}, "acrobat_sites": []}
+    kinds, reasons, animal_draws = set(), set(), 0
+    step = 0
+    while not game.is_over:
+        if game.pending == "animal_token":
+            outcomes = game.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+            left = game.circus["animals_left"]
+            assert {o for o, _ in outcomes} == {a for a, n in left.items() if n > 0}
+            events = game.resolve(outcomes[step % len(outcomes)][0])
+            animal_draws += 1
+        elif game.pending == "draw":
+            outcomes = game.chance_outcomes()
+            events = game.resolve(outcomes[step % len(outcomes)][0])
+        else:
+            actions = game.legal_actions()
+            circus = [a for a in actions if a.kind in ("acrobat", "pyramid")]
+            action = circus[0] if circus and step % 2 == 0 else actions[step % len(actions)]
+            if action.kind in ("acrobat", "pyramid"):
+                assert (action.x, action.y) in [s for s, _ in game.circus["acrobat_sites"]]
+            events = game.play(action)
+        for e in events:
+            kinds.add(e.kind)
+            if e.kind == "scored":
+                reasons.add(e.reason)
+                if e.reason == "big_top":
+                    values = {"elephant": 7, "tiger": 6, "bear": 5, "seal": 4, "monkey": 3, "flea": 1}
+                    assert e.points == values[e.animal] * e.figures
+                elif e.reason == "acrobats":
+                    assert e.points == 5 * e.acrobats
+                elif e.reason == "ringmaster":
+                    assert e.points == 2 * e.circus_tiles
+        step += 1
+    assert animal_draws == 12, "11 moves of the big top and its final scoring"
+    assert {"big_top_moved", "animal_revealed", "acrobat_deployed"} <= kinds
+    assert {"big_top", "acrobats"} <= reasons
+    on_board = sum(f.figure == "ringmaster" for f in game.figures)
+    assert on_board + sum(s["ringmaster"] for s in game.supply) == 3, "one ringmaster each"
+    assert Game.from_json(game.to_json()).scores == game.scores

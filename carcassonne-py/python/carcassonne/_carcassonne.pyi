@@ -30,7 +30,9 @@ __all__ = [
 __version__: str
 OBSERVATION_PLANES: List[str]
 
-_ActionKind = Literal["place", "deploy", "double_turn", "enter", "count", "leave", "pass"]
+_ActionKind = Literal[
+    "place", "deploy", "double_turn", "enter", "count", "leave", "acrobat", "pyramid", "pass"
+]
 _EventKind = Literal[
     "tile_drawn",
     "tile_discarded",
@@ -44,14 +46,40 @@ _EventKind = Literal[
     "figure_entered_city",
     "count_moved",
     "figure_left_city",
+    "big_top_moved",
+    "animal_revealed",
+    "acrobat_deployed",
+    "acrobat_returned",
     "game_over",
 ]
-_Reason = Literal["feature", "field", "goods", "token"]
-_Scored = Literal["road", "city", "monastery", "shrine", "field", "goods", "king", "robber_baron"]
-_Pending = Literal[
-    "draw", "place", "deploy", "double_turn", "enter_city", "move_count", "leave_city", "market", "game_over"
+_Reason = Literal["feature", "field", "goods", "token", "big_top", "acrobats", "ringmaster"]
+_Scored = Literal[
+    "road",
+    "city",
+    "monastery",
+    "shrine",
+    "field",
+    "goods",
+    "king",
+    "robber_baron",
+    "big_top",
+    "acrobats",
+    "ringmaster",
 ]
-_FigureName = Literal["follower", "large_follower", "builder", "pig"]
+_Pending = Literal[
+    "draw",
+    "place",
+    "deploy",
+    "double_turn",
+    "enter_city",
+    "move_count",
+    "leave_city",
+    "market",
+    "animal_token",
+    "game_over",
+]
+_FigureName = Literal["follower", "large_follower", "builder", "pig", "ringmaster"]
+_AnimalName = Literal["elephant", "tiger", "bear", "seal", "monkey", "flea"]
 _FeatureName = Literal["road", "city", "monastery", "field", "river", "shrine"]
 _QuarterName = Literal["castle", "market", "blacksmith", "cathedral"]
 _GoodsName = Literal["wine", "grain", "cloth"]
@@ -183,6 +211,16 @@ class Event:
     @property
     def quarter(self) -> Optional[_QuarterName]: ...
     @property
+    def moved_from(self) -> Optional[Tuple[int, int]]: ...
+    @property
+    def animal(self) -> Optional[_AnimalName]: ...
+    @property
+    def figures(self) -> Optional[int]: ...
+    @property
+    def acrobats(self) -> Optional[int]: ...
+    @property
+    def circus_tiles(self) -> Optional[int]: ...
+    @property
     def scores(self) -> Optional[List[int]]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
@@ -265,6 +303,8 @@ class Game:
     def tokens(self) -> Dict[str, Optional[int]]: ...
     @property
     def city(self) -> Optional[Dict[str, Any]]: ...
+    @property
+    def circus(self) -> Optional[Dict[str, Any]]: ...
     @property
     def tiles_left(self) -> int: ...
     @property

@@ -11,27 +11,29 @@
 //! | hook | when | who (in order) |
 //! |---|---|---|
 //! | `StartingArea` | `Game::new` | Count (the City of Carcassonne) |
-//! | `StartOfTurnPart` | phase 0 | river, Traders & Builders, Count |
+//! | `StartOfTurnPart` | phase 0 | river, Traders & Builders, Count, Big Top (AC.5 turn) |
 //! | `DrawSource` | phase 1.1 | river (its stack is dealt first, RV-2) |
 //! | `SetAside` | 1.1, a tile fits nowhere | river (R2.5: under the river stack) |
 //! | `PlacementRule` | 1.2 (listing, checking) | river (RV-3), Cult (CU.1) |
-//! | `TileLaid` | a tile joins the board | river (open ends), Cult (buildings) |
+//! | `TileLaid` | a tile joins the board | river (open ends), Cult (buildings), Big Top (acrobat sites) |
 //! | `TilePlaced` | 1.2, after the placement | Traders & Builders (double turn due), Count |
 //! | `TileTriggered` | 1.3–1.5 | river (R2.6 volcano, D-R2-6 spring: no deployment) |
 //! | `FigureRule` | 2 (may this figure go there) | I&C (large follower), T&B (builder, pig) |
+//! | `DeployAlternatives` | 2 (instead of deploying) | Big Top (acrobats AC.1–AC.4, pyramids AC.5) |
 //! | `AfterDeployment` | 2, end | — (ferries) |
 //! | `BeforeScoring` | 3.2 | Count (C.3 movement round) |
 //! | `FeatureValue` | 3.3, each feature | I&C (inn IC-3, cathedral IC-4) |
 //! | `FeatureCompleted` | 3.3, each road or city | King & Robber (K.2), T&B (goods TB-1.2) |
 //! | `FigureReturned` | 3.3, a figure goes home | Count (D-C-6) |
+//! | `FeatureScored` | 3.3 and F4–F5, each scored feature or field | Big Top (ringmaster RM.2) |
 //! | `BuildingsScored` | 3.3, end of monasteries | Cult (CU.4 challenge) |
 //! | `TurnPartScored` | 3.3, end | Count (feature points, C.2), King & Robber (K.2, RB.1) |
-//! | `AfterScoring` | 3.4–4.5 | Count (C.2) |
+//! | `AfterScoring` | 3.4–4.5 | Big Top (3.4: BT.2/BT.3, a chance node), Count (4.4: C.2) |
 //! | `EndOfTurnPart` | 4.6 | river (R2.5 interlude, R2.6 lake turn), T&B (TB-3) |
-//! | `BeforeFinalScoring` | F2 | Count (C.4 Market) |
+//! | `BeforeFinalScoring` | F2–F3 | Count (C.4 Market), Big Top (BT.5, a chance node) |
 //! | `FieldBonus` | F5 | T&B (pig TB-6), river (pig herd R2.10) |
 //! | `CityBeside` | F5, K.5 | Count (the City as a completed city, C.5) |
-//! | `FinalScoring` | F6 | T&B (goods TB-1.3), King & Robber (K.5, RB.1) |
+//! | `FinalScoring` | F4–F6 | T&B (goods TB-1.3), King & Robber (K.5, RB.1), Big Top (acrobats AC.7) |
 //!
 //! Decisions of an expansion (its `Pending` kinds and actions) are listed, checked and applied
 //! by its module through `Game::expansion_actions`, `Game::check_expansion_action` and
