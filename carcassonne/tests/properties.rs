@@ -118,6 +118,8 @@ fn check_game(
     let count_rules = config.rules.clone();
     config.sets.extend_from_slice(sets);
     let initial = config.start_supply();
+    // Explicit draws in every third game: the chance nodes are checked too.
+    config.explicit_draws = (seed >> 24) % 3 == 0;
     let mut game = Game::new(config, seed).unwrap();
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
     let mut completed_seen: HashSet<(FeatureKind, Vec<Position>)> = HashSet::new();
@@ -131,165 +133,199 @@ fn check_game(
         if matches!(game.pending(), Pending::Place { .. }) && !game.is_second_part() {
             turn += 1;
         }
-        let legal = game.legal_actions();
-        prop_assert!(!legal.is_empty(), "a decision with no legal action");
-        prop_assert_eq!(legal.len(), game.legal_action_count());
-        let oracle = Oracle::of(&game);
-        match game.pending() {
-            Pending::Place { tile } => {
-                let mine: BTreeSet<(i32, i32, u16)> = legal
-                    .iter()
-                    .map(|a| match a {
-                        Action::Place { pos, rotation, .. } => (pos.x, pos.y, rotation.degrees()),
-                        other => panic!("{other} offered at a placement"),
-                    })
-                    .collect();
-                prop_assert_eq!(mine.len(), legal.len(), "duplicate placements");
-                let edge_legal = oracle.placements(tile);
-                // The river's rules (a river tile) and the Cult's (a monastery or shrine) on
-                // top of edge matching, each from the oracle.
-                let mut expected = if tile.kind().edges().contains(&carcassonne::EdgeKind::River) {
-                    oracle.river_placements(&game, tile)
-                } else {
-                    edge_legal
-                };
-                expected.retain(|&(x, y, _)| {
-                    oracle.cult_allows(tile, Position::new(x, y), unique_partner)
-                });
-                prop_assert_eq!(
-                    &mine,
-                    &expected,
-                    "placements of {} on {:?}, river ends {:?}",
-                    tile,
-                    game.board()
-                        .tiles()
-                        .iter()
-                        .map(|t| format!("{} {} {}", t.tile, t.pos, t.rotation))
-                        .collect::<Vec<_>>(),
-                    game.open_river_ends()
-                );
-            }
-            Pending::Deploy { pos } => {
-                prop_assert_eq!(legal.last(), Some(&Action::Pass));
-                let mine: BTreeSet<Action> = legal[..legal.len() - 1].iter().copied().collect();
-                let mut expected = oracle.deployments(&game, pos, farmers);
-                // AC.1–AC.5: an acrobat onto a site with a free place in the 3×3 area of the
-                // tile just laid (a follower in supply); a pyramid completed in an earlier turn.
-                let me = game.current_player();
-                for site in game.acrobat_sites() {
-                    let near = (site.pos.x - pos.x).abs() <= 1 && (site.pos.y - pos.y).abs() <= 1;
-                    if site.acrobats.len() < 3 && near && game.supply(me, Figure::Follower) > 0 {
-                        expected.insert(Action::Acrobat { pos: site.pos });
-                    }
-                    if site.acrobats.len() == 3 && completed_in.get(&site.pos) != Some(&turn) {
-                        expected.insert(Action::ScorePyramid { pos: site.pos });
-                    }
-                }
-                prop_assert_eq!(mine, expected);
-            }
-            Pending::DoubleTurn => {
-                prop_assert!(optional_double_turn);
-                prop_assert_eq!(&legal, &vec![Action::DoubleTurn, Action::Pass]);
-            }
-            // The Count's decisions: optional ones end with a pass; the final moves are
-            // mandatory unless `count_final_moves_optional`; every move is the deciding
-            // player's, from a quarter not holding the Count, onto a feature its quarter leads
-            // to; without farmers nobody enters the Market and the Count does not go there.
-            Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity | Pending::Market => {
-                let market = game.pending() == Pending::Market;
-                let all_quarters =
-                    count_rules.count_final_scoring == CountFinalScoring::AllQuarters;
-                prop_assert_eq!(
-                    legal.last() == Some(&Action::Pass),
-                    !market || count_rules.count_final_moves_optional
-                );
-                prop_assert!(legal.len() >= 2 || market, "a City decision with no option");
-                if game.pending() == Pending::MoveCount {
-                    prop_assert_eq!(count_rules.count_move, CountMove::ByPlayer);
-                }
-                for a in &legal {
-                    if let Action::EnterCity { quarter, .. } | Action::MoveCount { quarter } = *a {
-                        prop_assert!(farmers || quarter != Quarter::Market);
-                    }
-                }
-                let occupied = oracle.figure_features(&game);
-                let me = game.current_player();
-                for a in &legal {
-                    let Action::LeaveCity {
-                        figure,
-                        quarter,
-                        pos,
-                        feature,
-                        location,
-                    } = *a
-                    else {
-                        continue;
-                    };
-                    prop_assert!(quarter.leads_to(feature));
-                    let allowed = if market {
-                        all_quarters || quarter == Quarter::Market
-                    } else {
-                        quarter != Quarter::Market
-                    };
-                    prop_assert!(allowed, "{} from a quarter not open now", a);
-                    prop_assert!(Some(quarter) != game.count_quarter(), "a blocked quarter");
-                    prop_assert!(game.quarter_figures(quarter).contains(&(me, figure)));
-                    let placed = game.board().tile_at(pos).unwrap();
-                    let seg = placed
-                        .tile
-                        .kind()
-                        .segment_with_location(feature, location, placed.rotation)
-                        .unwrap();
-                    let target = oracle.feature(pos, seg);
-                    if !market {
-                        // C.3: completed in this turn part and occupied (any, D-C-7 option).
-                        prop_assert!(target.complete);
-                        prop_assert!(
-                            count_rules.count_leave_to_unoccupied
-                                || occupied.iter().any(|(_, f)| f.segments == target.segments)
-                        );
-                    } else if quarter != Quarter::Market {
-                        // C.4 option: onto an unfinished feature.
-                        prop_assert!(!target.complete);
-                    }
-                }
-            }
-            other => prop_assert!(false, "legal actions at {other:?}"),
-        }
-        // Every legal action plays (checked on a sample of steps: each costs a clone).
-        if steps % 7 == 0 {
-            for &a in &legal {
-                let mut copy = game.clone();
-                prop_assert!(copy.play(a).is_ok(), "legal {a} refused");
-            }
-        }
-        // Probes: is_legal agrees with the legal set; illegal actions change nothing.
-        for _ in 0..4 {
-            let probe = random_probe(&game, &mut rng);
-            prop_assert_eq!(
-                game.is_legal(probe),
-                legal.contains(&probe),
-                "is_legal({})",
-                probe
+        let events = if game.pending().is_chance() {
+            // A chance node (explicit draws): the outcomes' probabilities are the stack's or
+            // the animal pool's shares and add up to 1.
+            let outcomes = game.chance_outcomes();
+            prop_assert!(!outcomes.is_empty(), "a chance node with no outcome");
+            let total: f64 = outcomes.iter().map(|(_, p)| p).sum();
+            prop_assert!(
+                (total - 1.0).abs() < 1e-9,
+                "probabilities add up to {}",
+                total
             );
-            if !legal.contains(&probe) {
-                let before = game.clone();
-                prop_assert!(game.play(probe).is_err());
-                prop_assert!(game == before, "refused {probe} changed the game");
+            if game.pending() == Pending::AnimalToken {
+                let left = game.animals_left();
+                let tokens: u32 = left.iter().map(|(_, n)| u32::from(*n)).sum();
+                for (o, p) in &outcomes {
+                    let n = left
+                        .iter()
+                        .find(|(a, _)| Some(*a) == o.animal())
+                        .map_or(0, |(_, n)| u32::from(*n));
+                    prop_assert!((p - f64::from(n) / f64::from(tokens)).abs() < 1e-12);
+                }
             }
-        }
-        let action = legal[below(&mut rng, legal.len())];
-        let events = game.play(action).unwrap();
+            let pick = outcomes[below(&mut rng, outcomes.len())].0;
+            game.resolve(pick).unwrap()
+        } else {
+            let legal = game.legal_actions();
+            prop_assert!(!legal.is_empty(), "a decision with no legal action");
+            prop_assert_eq!(legal.len(), game.legal_action_count());
+            let oracle = Oracle::of(&game);
+            match game.pending() {
+                Pending::Place { tile } => {
+                    let mine: BTreeSet<(i32, i32, u16)> = legal
+                        .iter()
+                        .map(|a| match a {
+                            Action::Place { pos, rotation, .. } => {
+                                (pos.x, pos.y, rotation.degrees())
+                            }
+                            other => panic!("{other} offered at a placement"),
+                        })
+                        .collect();
+                    prop_assert_eq!(mine.len(), legal.len(), "duplicate placements");
+                    let edge_legal = oracle.placements(tile);
+                    // The river's rules (a river tile) and the Cult's (a monastery or shrine) on
+                    // top of edge matching, each from the oracle.
+                    let mut expected =
+                        if tile.kind().edges().contains(&carcassonne::EdgeKind::River) {
+                            oracle.river_placements(&game, tile)
+                        } else {
+                            edge_legal
+                        };
+                    expected.retain(|&(x, y, _)| {
+                        oracle.cult_allows(tile, Position::new(x, y), unique_partner)
+                    });
+                    prop_assert_eq!(
+                        &mine,
+                        &expected,
+                        "placements of {} on {:?}, river ends {:?}",
+                        tile,
+                        game.board()
+                            .tiles()
+                            .iter()
+                            .map(|t| format!("{} {} {}", t.tile, t.pos, t.rotation))
+                            .collect::<Vec<_>>(),
+                        game.open_river_ends()
+                    );
+                }
+                Pending::Deploy { pos } => {
+                    prop_assert_eq!(legal.last(), Some(&Action::Pass));
+                    let mine: BTreeSet<Action> = legal[..legal.len() - 1].iter().copied().collect();
+                    let mut expected = oracle.deployments(&game, pos, farmers);
+                    // AC.1–AC.5: an acrobat onto a site with a free place in the 3×3 area of the
+                    // tile just laid (a follower in supply); a pyramid completed in an earlier turn.
+                    let me = game.current_player();
+                    for site in game.acrobat_sites() {
+                        let near =
+                            (site.pos.x - pos.x).abs() <= 1 && (site.pos.y - pos.y).abs() <= 1;
+                        if site.acrobats.len() < 3 && near && game.supply(me, Figure::Follower) > 0
+                        {
+                            expected.insert(Action::Acrobat { pos: site.pos });
+                        }
+                        if site.acrobats.len() == 3 && completed_in.get(&site.pos) != Some(&turn) {
+                            expected.insert(Action::ScorePyramid { pos: site.pos });
+                        }
+                    }
+                    prop_assert_eq!(mine, expected);
+                }
+                Pending::DoubleTurn => {
+                    prop_assert!(optional_double_turn);
+                    prop_assert_eq!(&legal, &vec![Action::DoubleTurn, Action::Pass]);
+                }
+                // The Count's decisions: optional ones end with a pass; the final moves are
+                // mandatory unless `count_final_moves_optional`; every move is the deciding
+                // player's, from a quarter not holding the Count, onto a feature its quarter leads
+                // to; without farmers nobody enters the Market and the Count does not go there.
+                Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity | Pending::Market => {
+                    let market = game.pending() == Pending::Market;
+                    let all_quarters =
+                        count_rules.count_final_scoring == CountFinalScoring::AllQuarters;
+                    prop_assert_eq!(
+                        legal.last() == Some(&Action::Pass),
+                        !market || count_rules.count_final_moves_optional
+                    );
+                    prop_assert!(legal.len() >= 2 || market, "a City decision with no option");
+                    if game.pending() == Pending::MoveCount {
+                        prop_assert_eq!(count_rules.count_move, CountMove::ByPlayer);
+                    }
+                    for a in &legal {
+                        if let Action::EnterCity { quarter, .. } | Action::MoveCount { quarter } =
+                            *a
+                        {
+                            prop_assert!(farmers || quarter != Quarter::Market);
+                        }
+                    }
+                    let occupied = oracle.figure_features(&game);
+                    let me = game.current_player();
+                    for a in &legal {
+                        let Action::LeaveCity {
+                            figure,
+                            quarter,
+                            pos,
+                            feature,
+                            location,
+                        } = *a
+                        else {
+                            continue;
+                        };
+                        prop_assert!(quarter.leads_to(feature));
+                        let allowed = if market {
+                            all_quarters || quarter == Quarter::Market
+                        } else {
+                            quarter != Quarter::Market
+                        };
+                        prop_assert!(allowed, "{} from a quarter not open now", a);
+                        prop_assert!(Some(quarter) != game.count_quarter(), "a blocked quarter");
+                        prop_assert!(game.quarter_figures(quarter).contains(&(me, figure)));
+                        let placed = game.board().tile_at(pos).unwrap();
+                        let seg = placed
+                            .tile
+                            .kind()
+                            .segment_with_location(feature, location, placed.rotation)
+                            .unwrap();
+                        let target = oracle.feature(pos, seg);
+                        if !market {
+                            // C.3: completed in this turn part and occupied (any, D-C-7 option).
+                            prop_assert!(target.complete);
+                            prop_assert!(
+                                count_rules.count_leave_to_unoccupied
+                                    || occupied.iter().any(|(_, f)| f.segments == target.segments)
+                            );
+                        } else if quarter != Quarter::Market {
+                            // C.4 option: onto an unfinished feature.
+                            prop_assert!(!target.complete);
+                        }
+                    }
+                }
+                other => prop_assert!(false, "legal actions at {other:?}"),
+            }
+            // Every legal action plays (checked on a sample of steps: each costs a clone).
+            if steps % 7 == 0 {
+                for &a in &legal {
+                    let mut copy = game.clone();
+                    prop_assert!(copy.play(a).is_ok(), "legal {a} refused");
+                }
+            }
+            // Probes: is_legal agrees with the legal set; illegal actions change nothing.
+            for _ in 0..4 {
+                let probe = random_probe(&game, &mut rng);
+                prop_assert_eq!(
+                    game.is_legal(probe),
+                    legal.contains(&probe),
+                    "is_legal({})",
+                    probe
+                );
+                if !legal.contains(&probe) {
+                    let before = game.clone();
+                    prop_assert!(game.play(probe).is_err());
+                    prop_assert!(game == before, "refused {probe} changed the game");
+                }
+            }
+            let action = legal[below(&mut rng, legal.len())];
+            let events = game.play(action).unwrap();
+            if let Action::Acrobat { pos } = action {
+                let full = game
+                    .acrobat_sites()
+                    .iter()
+                    .any(|s| s.pos == pos && s.acrobats.len() == 3);
+                if full {
+                    completed_in.insert(pos, turn);
+                }
+            }
+            events
+        };
         steps += 1;
-        if let Action::Acrobat { pos } = action {
-            let full = game
-                .acrobat_sites()
-                .iter()
-                .any(|s| s.pos == pos && s.acrobats.len() == 3);
-            if full {
-                completed_in.insert(pos, turn);
-            }
-        }
 
         // Scores never decrease.
         let scores = game.scores();
