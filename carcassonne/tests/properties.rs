@@ -451,6 +451,18 @@ fn check_game(
                     }
                     continue;
                 }
+                Reason::Gold(g) => {
+                    // GM.6, by the rulebook's table: 1 per ingot for 1-3, 2 for 4-6, 3 for
+                    // 7-9, 4 from 10.
+                    let per = [1, 1, 1, 2, 2, 2, 3, 3, 3][(g.ingots as usize).clamp(1, 10) - 1..]
+                        .first()
+                        .copied()
+                        .unwrap_or(4);
+                    prop_assert!(s.final_scoring);
+                    prop_assert_eq!(s.points, g.ingots as u32 * per);
+                    prop_assert_eq!(game.ingots(s.player), g.ingots);
+                    continue;
+                }
                 Reason::Field(f) => {
                     // Fields score only at the end, and are never complete.
                     prop_assert!(s.final_scoring);
