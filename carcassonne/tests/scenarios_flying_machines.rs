@@ -162,6 +162,29 @@ fn ts15_board(variant: bool) -> Game {
     g
 }
 
+/// The picture of TS-15's flight: a dashed arrow from the flying machine north, ending on
+/// the target tile once the die is rolled.
+#[test]
+fn ts15_the_picture_shows_the_flight() {
+    let mut g = ts15_board(false);
+    let centre = |g: &Game, p: Position| {
+        let (min, _) = g.board().bounds();
+        let t = carcassonne::render::SVG_TILE;
+        (
+            4.0 + (f64::from(p.x - min.x) + 0.5) * t,
+            4.0 + (f64::from(p.y - min.y) + 0.5) * t,
+        )
+    };
+    let svg = carcassonne::render::board_svg(&g);
+    assert_eq!(svg.matches("<title>flight N</title>").count(), 1);
+    let (x, y) = centre(&g, pos(0, 1));
+    assert!(svg.contains(&format!(r#"<line x1="{x:.1}" y1="{y:.1}""#)));
+    g.resolve(Outcome::Roll(2)).unwrap();
+    let svg = carcassonne::render::board_svg(&g);
+    let (tx, ty) = centre(&g, pos(0, -1));
+    assert!(svg.contains(&format!(r##"x2="{tx:.1}" y2="{ty:.1}" stroke="#333""##)));
+}
+
 #[test]
 fn ts15_the_die_is_a_chance_node() {
     let g = ts15_board(false);

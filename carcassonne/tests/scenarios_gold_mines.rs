@@ -171,6 +171,10 @@ fn ts20_ingot_placement() {
     );
     assert_eq!(g.ingots_in_supply(), 10);
     assert_conserved(&g);
+    // The picture stacks each tile's ingots with their count.
+    let svg = carcassonne::render::board_svg(&g);
+    assert_eq!(svg.matches("<title>1 gold ingot(s)</title>").count(), 2);
+    assert_eq!(svg.matches("<title>2 gold ingot(s)</title>").count(), 2);
 }
 
 /// TS-21: Red, the only knight of a completed city holding 2 + 1 ingots, takes all 3; no

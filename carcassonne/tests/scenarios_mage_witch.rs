@@ -221,6 +221,10 @@ fn ts25_witch_and_mage_in_two_roads() {
         None,
     );
     assert_eq!(g.magic_figures().len(), 2);
+    // The picture shows both, each once, on the roads they stand on.
+    let svg = carcassonne::render::board_svg(&g);
+    assert_eq!(svg.matches("<title>the mage on road</title>").count(), 1);
+    assert_eq!(svg.matches("<title>the witch on road</title>").count(), 1);
     // Red lays the junction between the two road ends (its east road first).
     let events = magic_turn(&mut g, "W", (1, 0), 0, None, None);
     assert_eq!(
@@ -234,6 +238,8 @@ fn ts25_witch_and_mage_in_two_roads() {
     gone.sort();
     assert_eq!(gone, vec![MagicFigure::Mage, MagicFigure::Witch]);
     assert!(g.magic_figures().is_empty());
+    let svg = carcassonne::render::board_svg(&g);
+    assert!(!svg.contains("<title>the mage") && !svg.contains("<title>the witch"));
 }
 
 /// TS-26's board: the mage in the start's city (open to the north), the witch in the city of
