@@ -98,6 +98,14 @@
 // `carc_action.kind`: send the mage or the witch (`magic`) back to the reserve (MW.2).
 #define CARC_ACTION_REMOVE_MAGIC 14
 
+// `carc_action.kind`: place the ferry of the lake tile just laid at (`x`, `y`), joining the
+// two road ends whose sides are the edge bits of `location` (Ferries FE.3).
+#define CARC_ACTION_PLACE_FERRY 15
+
+// `carc_action.kind`: move the ferry of the lake at (`x`, `y`) to join the two road ends of
+// `location` (FE.4).
+#define CARC_ACTION_MOVE_FERRY 16
+
 // Magic figure (`carc_action.magic`, `carc_event.magic`): the mage (+1 point per tile).
 #define CARC_MAGIC_MAGE 0
 
@@ -223,6 +231,19 @@
 // reaches (N = bit 1, E = 4, S = 7, W = 10), a field its half-edge bits.
 #define CARC_LOCATION_CENTRE (1 << 12)
 
+// Location bit of the middle of the north edge (a road or city reaching north; a ferry's
+// road end).
+#define CARC_LOCATION_N (1 << 1)
+
+// Location bit of the middle of the east edge.
+#define CARC_LOCATION_E (1 << 4)
+
+// Location bit of the middle of the south edge.
+#define CARC_LOCATION_S (1 << 7)
+
+// Location bit of the middle of the west edge.
+#define CARC_LOCATION_W (1 << 10)
+
 // Pending decision: a tile must be drawn (`carc_game_draw`; explicit-draw games only).
 #define CARC_PENDING_DRAW 0
 
@@ -283,6 +304,14 @@
 // Pending decision: the current player chooses where the flier lands
 // (`CARC_ACTION_LAND`; FM.3).
 #define CARC_PENDING_LANDING 15
+
+// Pending decision: the current player places the ferry of the lake tile just laid
+// (`CARC_ACTION_PLACE_FERRY`; Ferries FE.3); no pass.
+#define CARC_PENDING_PLACE_FERRY 16
+
+// Pending decision: the current player may move a ferry (`CARC_ACTION_MOVE_FERRY`) or stop
+// (`CARC_ACTION_PASS`; FE.4).
+#define CARC_PENDING_MOVE_FERRY 17
 
 // `carc_game_current_tile` when no tile is in hand.
 #define CARC_NO_TILE UINT32_MAX
@@ -370,6 +399,14 @@
 // `carc_event.kind`: `player`'s flier (`figure`) found nowhere to land and went back to
 // supply.
 #define CARC_EVENT_FLIER_RETURNED 23
+
+// `carc_event.kind`: `player` placed the ferry of the lake at (`x`, `y`) on the road ends of
+// `location`.
+#define CARC_EVENT_FERRY_PLACED 24
+
+// `carc_event.kind`: `player` moved the ferry of the lake at (`x`, `y`) from the road ends of
+// `from_location` to those of `location`.
+#define CARC_EVENT_FERRY_MOVED 25
 
 // Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 #define CARC_TOKEN_NONE 0
@@ -496,12 +533,13 @@ typedef struct carc_action {
   // `CARC_ACTION_DOUBLE_TURN`, `CARC_ACTION_ENTER_CITY`, `CARC_ACTION_MOVE_COUNT`,
   // `CARC_ACTION_LEAVE_CITY`, `CARC_ACTION_ACROBAT`, `CARC_ACTION_SCORE_PYRAMID`,
   // `CARC_ACTION_FLY`, `CARC_ACTION_LAND`, `CARC_ACTION_PLACE_INGOT`,
-  // `CARC_ACTION_TAKE_INGOT`, `CARC_ACTION_PLACE_MAGIC` or `CARC_ACTION_REMOVE_MAGIC`.
+  // `CARC_ACTION_TAKE_INGOT`, `CARC_ACTION_PLACE_MAGIC`, `CARC_ACTION_REMOVE_MAGIC`,
+  // `CARC_ACTION_PLACE_FERRY` or `CARC_ACTION_MOVE_FERRY`.
   uint32_t kind;
   // Place: the tile number (see `carc_tile_name`).
   uint32_t tile;
-  // Place, deploy, leave, acrobat, pyramid, land, the ingots and place magic: the position
-  // (x grows east, y grows south).
+  // Place, deploy, leave, acrobat, pyramid, land, the ingots, place magic and the ferries:
+  // the position (x grows east, y grows south).
   int32_t x;
   // See `x`.
   int32_t y;
@@ -512,7 +550,7 @@ typedef struct carc_action {
   // Deploy, leave, land and place magic: `CARC_FEATURE_*`.
   uint32_t feature;
   // Deploy, leave, land and place magic: the location bits of the feature on the tile (see
-  // `CARC_LOCATION_CENTRE`).
+  // `CARC_LOCATION_CENTRE`); the ferries: the edge bits of the two road ends joined.
   uint32_t location;
   // Enter, move the Count and leave: `CARC_QUARTER_*`.
   uint32_t quarter;
@@ -573,7 +611,8 @@ typedef struct carc_event {
   // `CARC_FEATURE_*`: deployed, returned, left the City; the scored feature (field for
   // `CARC_REASON_FIELD`).
   uint32_t feature;
-  // Location bits of `feature` on the tile at `x`, `y`.
+  // Location bits of `feature` on the tile at `x`, `y`; ferry placed or moved: the edge
+  // bits of the two road ends it joins.
   uint32_t location;
   // `CARC_QUARTER_*`: entered the City, the Count moved, left the City.
   uint32_t quarter;
@@ -638,6 +677,9 @@ typedef struct carc_event {
   uint32_t direction;
   // Die rolled: the distance, 1 to 3.
   uint32_t distance;
+  // Ferry moved: the edge bits of the road ends it joined before (`location` has the new
+  // ones).
+  uint32_t from_location;
 } carc_event;
 
 // An acrobat site on the board (see `carc_game_acrobat_sites`).
@@ -675,6 +717,16 @@ typedef struct carc_magic_figure {
   // Location bits of its segment.
   uint32_t location;
 } carc_magic_figure;
+
+// A ferry on its lake (see `carc_game_ferries`).
+typedef struct carc_ferry {
+  // The position of the lake tile.
+  int32_t x;
+  // See `x`.
+  int32_t y;
+  // The edge bits of the two road ends it joins (`CARC_LOCATION_*` style bits).
+  uint32_t location;
+} carc_ferry;
 
 // A tile on the board.
 typedef struct carc_tile_info {
@@ -1108,6 +1160,16 @@ carc_status carc_game_magic_figures(const struct carc_game *game,
                                     struct carc_magic_figure *buf,
                                     size_t cap,
                                     size_t *len);
+
+// Copies the ferries on the board (Ferries FE.1; in the order their lakes were laid) into
+// `buf` (buffer rules as `carc_game_legal_actions`; none without the ferries element).
+//
+// # Safety
+// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
+carc_status carc_game_ferries(const struct carc_game *game,
+                              struct carc_ferry *buf,
+                              size_t cap,
+                              size_t *len);
 
 // A flight under way (Flying Machines, between the flight and the landing): into `*x`, `*y`
 // the flying machine's tile, into `*direction` the `CARC_DIRECTION_*` of the flight, into

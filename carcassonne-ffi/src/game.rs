@@ -768,6 +768,33 @@ pub unsafe extern "C" fn carc_game_magic_figures(
     })
 }
 
+/// Copies the ferries on the board (Ferries FE.1; in the order their lakes were laid) into
+/// `buf` (buffer rules as `carc_game_legal_actions`; none without the ferries element).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_ferries(
+    game: *const carc_game,
+    buf: *mut crate::types::carc_ferry,
+    cap: usize,
+    len: *mut usize,
+) -> carc_status {
+    ffi!({
+        let ferries: Vec<crate::types::carc_ferry> = arg_ref(game, "game")?
+            .game
+            .ferries()
+            .into_iter()
+            .map(|(pos, location)| crate::types::carc_ferry {
+                x: pos.x,
+                y: pos.y,
+                location: u32::from(location.bits()),
+            })
+            .collect();
+        write_items(&ferries, buf, cap, len)
+    })
+}
+
 /// A flight under way (Flying Machines, between the flight and the landing): into `*x`, `*y`
 /// the flying machine's tile, into `*direction` the `CARC_DIRECTION_*` of the flight, into
 /// `*distance` the roll (0 before it), and into `*in_flight` whether a flight is under way at

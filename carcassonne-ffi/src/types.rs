@@ -48,6 +48,12 @@ pub const CARC_ACTION_TAKE_INGOT: u32 = 12;
 pub const CARC_ACTION_PLACE_MAGIC: u32 = 13;
 /// `carc_action.kind`: send the mage or the witch (`magic`) back to the reserve (MW.2).
 pub const CARC_ACTION_REMOVE_MAGIC: u32 = 14;
+/// `carc_action.kind`: place the ferry of the lake tile just laid at (`x`, `y`), joining the
+/// two road ends whose sides are the edge bits of `location` (Ferries FE.3).
+pub const CARC_ACTION_PLACE_FERRY: u32 = 15;
+/// `carc_action.kind`: move the ferry of the lake at (`x`, `y`) to join the two road ends of
+/// `location` (FE.4).
+pub const CARC_ACTION_MOVE_FERRY: u32 = 16;
 
 /// Magic figure (`carc_action.magic`, `carc_event.magic`): the mage (+1 point per tile).
 pub const CARC_MAGIC_MAGE: u32 = 0;
@@ -142,6 +148,15 @@ pub const CARC_LOCATION_SECOND_CENTRE: u32 = 1 << 13;
 /// `NL N NR EL E ER SL S SR WL W WR`: a road or city sets the middle bit of each edge it
 /// reaches (N = bit 1, E = 4, S = 7, W = 10), a field its half-edge bits.
 pub const CARC_LOCATION_CENTRE: u32 = 1 << 12;
+/// Location bit of the middle of the north edge (a road or city reaching north; a ferry's
+/// road end).
+pub const CARC_LOCATION_N: u32 = 1 << 1;
+/// Location bit of the middle of the east edge.
+pub const CARC_LOCATION_E: u32 = 1 << 4;
+/// Location bit of the middle of the south edge.
+pub const CARC_LOCATION_S: u32 = 1 << 7;
+/// Location bit of the middle of the west edge.
+pub const CARC_LOCATION_W: u32 = 1 << 10;
 
 /// Pending decision: a tile must be drawn (`carc_game_draw`; explicit-draw games only).
 pub const CARC_PENDING_DRAW: u32 = 0;
@@ -188,6 +203,12 @@ pub const CARC_PENDING_FLIER_ROLL: u32 = 14;
 /// Pending decision: the current player chooses where the flier lands
 /// (`CARC_ACTION_LAND`; FM.3).
 pub const CARC_PENDING_LANDING: u32 = 15;
+/// Pending decision: the current player places the ferry of the lake tile just laid
+/// (`CARC_ACTION_PLACE_FERRY`; Ferries FE.3); no pass.
+pub const CARC_PENDING_PLACE_FERRY: u32 = 16;
+/// Pending decision: the current player may move a ferry (`CARC_ACTION_MOVE_FERRY`) or stop
+/// (`CARC_ACTION_PASS`; FE.4).
+pub const CARC_PENDING_MOVE_FERRY: u32 = 17;
 
 /// `carc_game_current_tile` when no tile is in hand.
 pub const CARC_NO_TILE: u32 = u32::MAX;
@@ -252,6 +273,12 @@ pub const CARC_EVENT_DIE_ROLLED: u32 = 22;
 /// `carc_event.kind`: `player`'s flier (`figure`) found nowhere to land and went back to
 /// supply.
 pub const CARC_EVENT_FLIER_RETURNED: u32 = 23;
+/// `carc_event.kind`: `player` placed the ferry of the lake at (`x`, `y`) on the road ends of
+/// `location`.
+pub const CARC_EVENT_FERRY_PLACED: u32 = 24;
+/// `carc_event.kind`: `player` moved the ferry of the lake at (`x`, `y`) from the road ends of
+/// `from_location` to those of `location`.
+pub const CARC_EVENT_FERRY_MOVED: u32 = 25;
 
 /// Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 pub const CARC_TOKEN_NONE: u32 = 0;
@@ -307,12 +334,13 @@ pub struct carc_action {
     /// `CARC_ACTION_DOUBLE_TURN`, `CARC_ACTION_ENTER_CITY`, `CARC_ACTION_MOVE_COUNT`,
     /// `CARC_ACTION_LEAVE_CITY`, `CARC_ACTION_ACROBAT`, `CARC_ACTION_SCORE_PYRAMID`,
     /// `CARC_ACTION_FLY`, `CARC_ACTION_LAND`, `CARC_ACTION_PLACE_INGOT`,
-    /// `CARC_ACTION_TAKE_INGOT`, `CARC_ACTION_PLACE_MAGIC` or `CARC_ACTION_REMOVE_MAGIC`.
+    /// `CARC_ACTION_TAKE_INGOT`, `CARC_ACTION_PLACE_MAGIC`, `CARC_ACTION_REMOVE_MAGIC`,
+    /// `CARC_ACTION_PLACE_FERRY` or `CARC_ACTION_MOVE_FERRY`.
     pub kind: u32,
     /// Place: the tile number (see `carc_tile_name`).
     pub tile: u32,
-    /// Place, deploy, leave, acrobat, pyramid, land, the ingots and place magic: the position
-    /// (x grows east, y grows south).
+    /// Place, deploy, leave, acrobat, pyramid, land, the ingots, place magic and the ferries:
+    /// the position (x grows east, y grows south).
     pub x: i32,
     /// See `x`.
     pub y: i32,
@@ -323,7 +351,7 @@ pub struct carc_action {
     /// Deploy, leave, land and place magic: `CARC_FEATURE_*`.
     pub feature: u32,
     /// Deploy, leave, land and place magic: the location bits of the feature on the tile (see
-    /// `CARC_LOCATION_CENTRE`).
+    /// `CARC_LOCATION_CENTRE`); the ferries: the edge bits of the two road ends joined.
     pub location: u32,
     /// Enter, move the Count and leave: `CARC_QUARTER_*`.
     pub quarter: u32,
@@ -361,7 +389,8 @@ pub struct carc_event {
     /// `CARC_FEATURE_*`: deployed, returned, left the City; the scored feature (field for
     /// `CARC_REASON_FIELD`).
     pub feature: u32,
-    /// Location bits of `feature` on the tile at `x`, `y`.
+    /// Location bits of `feature` on the tile at `x`, `y`; ferry placed or moved: the edge
+    /// bits of the two road ends it joins.
     pub location: u32,
     /// `CARC_QUARTER_*`: entered the City, the Count moved, left the City.
     pub quarter: u32,
@@ -426,6 +455,9 @@ pub struct carc_event {
     pub direction: u32,
     /// Die rolled: the distance, 1 to 3.
     pub distance: u32,
+    /// Ferry moved: the edge bits of the road ends it joined before (`location` has the new
+    /// ones).
+    pub from_location: u32,
 }
 
 impl Default for carc_event {
@@ -469,6 +501,7 @@ impl Default for carc_event {
             ingots: 0,
             direction: 0,
             distance: 0,
+            from_location: 0,
         }
     }
 }
@@ -486,6 +519,18 @@ pub struct carc_magic_figure {
     /// `CARC_FEATURE_ROAD` or `CARC_FEATURE_CITY`.
     pub feature: u32,
     /// Location bits of its segment.
+    pub location: u32,
+}
+
+/// A ferry on its lake (see `carc_game_ferries`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct carc_ferry {
+    /// The position of the lake tile.
+    pub x: i32,
+    /// See `x`.
+    pub y: i32,
+    /// The edge bits of the two road ends it joins (`CARC_LOCATION_*` style bits).
     pub location: u32,
 }
 
@@ -719,6 +764,8 @@ pub(crate) fn pending_to_c(pending: Pending) -> u32 {
         Pending::RemoveMagic => CARC_PENDING_REMOVE_MAGIC,
         Pending::FlierRoll => CARC_PENDING_FLIER_ROLL,
         Pending::Landing { .. } => CARC_PENDING_LANDING,
+        Pending::PlaceFerry { .. } => CARC_PENDING_PLACE_FERRY,
+        Pending::MoveFerry => CARC_PENDING_MOVE_FERRY,
         Pending::GameOver => CARC_PENDING_GAME_OVER,
     }
 }
@@ -944,6 +991,18 @@ pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
             magic: magic_to_c(figure),
             ..blank_action(CARC_ACTION_REMOVE_MAGIC, epoch)
         },
+        Action::PlaceFerry { pos, location } => carc_action {
+            x: pos.x,
+            y: pos.y,
+            location: location.bits() as u32,
+            ..blank_action(CARC_ACTION_PLACE_FERRY, epoch)
+        },
+        Action::MoveFerry { pos, location } => carc_action {
+            x: pos.x,
+            y: pos.y,
+            location: location.bits() as u32,
+            ..blank_action(CARC_ACTION_MOVE_FERRY, epoch)
+        },
         Action::Pass => blank_action(CARC_ACTION_PASS, epoch),
     }
 }
@@ -999,6 +1058,14 @@ pub(crate) fn action_from_c(c: &carc_action) -> Result<Action, carc_status> {
         }),
         CARC_ACTION_REMOVE_MAGIC => Ok(Action::RemoveMagic {
             figure: magic_from_c(c.magic)?,
+        }),
+        CARC_ACTION_PLACE_FERRY => Ok(Action::PlaceFerry {
+            pos,
+            location: location_from_c(c.location)?,
+        }),
+        CARC_ACTION_MOVE_FERRY => Ok(Action::MoveFerry {
+            pos,
+            location: location_from_c(c.location)?,
         }),
         other => invalid("action kind", other),
     }
@@ -1264,6 +1331,28 @@ pub(crate) fn event_to_c(event: &Event) -> carc_event {
             figure: figure_to_c(*figure),
             ..base(CARC_EVENT_FLIER_RETURNED, *player)
         },
+        Event::FerryPlaced {
+            player,
+            pos,
+            location,
+        } => carc_event {
+            x: pos.x,
+            y: pos.y,
+            location: location.bits() as u32,
+            ..base(CARC_EVENT_FERRY_PLACED, *player)
+        },
+        Event::FerryMoved {
+            player,
+            pos,
+            from,
+            to,
+        } => carc_event {
+            x: pos.x,
+            y: pos.y,
+            location: to.bits() as u32,
+            from_location: from.bits() as u32,
+            ..base(CARC_EVENT_FERRY_MOVED, *player)
+        },
         Event::GameOver { .. } => carc_event::default(),
     }
 }
@@ -1335,7 +1424,7 @@ mod tests {
     fn every_action_of_every_set_round_trips() {
         let mut kinds = std::collections::BTreeSet::new();
         let mut pendings = std::collections::BTreeSet::new();
-        for seed in 0..3 {
+        for seed in 0..6 {
             let mut config = Config::new(4);
             config.sets = TileSet::ALL
                 .into_iter()
@@ -1400,6 +1489,8 @@ mod tests {
             CARC_ACTION_LEAVE_CITY,
             CARC_ACTION_ACROBAT,
             CARC_ACTION_SCORE_PYRAMID,
+            CARC_ACTION_PLACE_FERRY,
+            CARC_ACTION_MOVE_FERRY,
         ] {
             assert!(kinds.contains(&kind), "action kind {kind} came up");
         }

@@ -130,7 +130,7 @@ impl PyGame {
     /// optional), the Count's `"enter_city"`, `"move_count"`, `"leave_city"`, `"market"`, the
     /// big top's `"animal_token"` (a chance node), Gold Mines' `"ingot"` and `"take_ingot"`,
     /// Mage & Witch's `"magic"` and `"remove_magic"`, Flying Machines' `"flier_roll"` (a chance
-    /// node) and `"landing"`, or `"game_over"`.
+    /// node) and `"landing"`, Ferries' `"place_ferry"` and `"move_ferry"`, or `"game_over"`.
     #[getter]
     fn pending(&self) -> &'static str {
         match self.game.pending() {
@@ -149,6 +149,8 @@ impl PyGame {
             Pending::RemoveMagic => "remove_magic",
             Pending::FlierRoll => "flier_roll",
             Pending::Landing { .. } => "landing",
+            Pending::PlaceFerry { .. } => "place_ferry",
+            Pending::MoveFerry => "move_ferry",
             Pending::GameOver => "game_over",
         }
     }
@@ -297,6 +299,18 @@ impl PyGame {
             .magic_figures()
             .iter()
             .map(PyPlacedMagicFigure::from)
+            .collect()
+    }
+
+    /// Ferries: the ferries on the board, in the order their lakes were laid, as
+    /// `[((x, y), location), ...]` with `location` the sides of the two road ends the ferry
+    /// joins (e.g. `"WE"`); empty without the element.
+    #[getter]
+    fn ferries(&self) -> Vec<((i32, i32), String)> {
+        self.game
+            .ferries()
+            .into_iter()
+            .map(|(pos, location)| ((pos.x, pos.y), location.to_string()))
             .collect()
     }
 

@@ -306,6 +306,13 @@ impl ActionFields {
                 magic: Some(figure),
                 ..none
             },
+            Action::PlaceFerry { pos, location } | Action::MoveFerry { pos, location } => {
+                ActionFields {
+                    pos: Some(pos),
+                    location: Some(location),
+                    ..none
+                }
+            }
             Action::DoubleTurn | Action::Pass => none,
         }
     }
@@ -323,7 +330,7 @@ impl PyAction {
 
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
     /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"`, `"fly"`, `"land"`, `"ingot"`,
-    /// `"take_ingot"`, `"magic"`, `"remove_magic"` or `"pass"`.
+    /// `"take_ingot"`, `"magic"`, `"remove_magic"`, `"ferry"`, `"move_ferry"` or `"pass"`.
     #[getter]
     fn kind(&self) -> &'static str {
         self.0.verb()
@@ -414,7 +421,7 @@ impl PyAction {
 /// `figure_entered_city`, `count_moved`, `figure_left_city`, `big_top_moved`,
 /// `animal_revealed`, `acrobat_deployed`, `acrobat_returned`, `ingot_placed`, `ingot_taken`,
 /// `magic_figure_moved`, `magic_figure_removed`, `flier_launched`, `die_rolled`,
-/// `flier_returned` or `game_over`; fields that do not apply are None. A score explains itself:
+/// `flier_returned`, `ferry_placed`, `ferry_moved` or `game_over`; fields that do not apply are None. A score explains itself:
 /// `reason` (`feature`, `field`, `goods`, `token`, `big_top`, `acrobats`, `ringmaster`, `gold`)
 /// and the fields of that reason, and `explanation` in words.
 #[pyclass(name = "Event", module = "carcassonne", frozen, eq, hash)]
@@ -444,6 +451,7 @@ struct EventFields<'a> {
     magic: Option<MagicFigure>,
     direction: Option<Compass>,
     distance: Option<u8>,
+    from_location: Option<Location>,
     scores: Option<&'a [u32]>,
 }
 
@@ -602,6 +610,28 @@ impl<'a> EventFields<'a> {
                 figure: Some(figure),
                 ..none
             },
+            Event::FerryPlaced {
+                player,
+                pos,
+                location,
+            } => EventFields {
+                player: Some(player),
+                pos: Some(pos),
+                location: Some(location),
+                ..none
+            },
+            Event::FerryMoved {
+                player,
+                pos,
+                from,
+                to,
+            } => EventFields {
+                player: Some(player),
+                pos: Some(pos),
+                location: Some(to),
+                from_location: Some(from),
+                ..none
+            },
             Event::GameOver { ref scores } => EventFields {
                 scores: Some(scores),
                 ..none
@@ -704,6 +734,8 @@ impl PyEvent {
             Event::FlierLaunched { .. } => "flier_launched",
             Event::DieRolled { .. } => "die_rolled",
             Event::FlierReturned { .. } => "flier_returned",
+            Event::FerryPlaced { .. } => "ferry_placed",
+            Event::FerryMoved { .. } => "ferry_moved",
             Event::GameOver { .. } => "game_over",
         }
     }
@@ -808,6 +840,14 @@ impl PyEvent {
     #[getter]
     fn location(&self) -> Option<String> {
         self.fields().location.map(|l| l.to_string())
+    }
+
+    /// `ferry_moved`: the sides of the two road ends the ferry joined before (`location` has
+    /// the new ones), e.g. `"WE"`.
+    #[getter]
+    #[allow(clippy::wrong_self_convention)] // A getter named as the C field, not a conversion.
+    fn from_location(&self) -> Option<String> {
+        self.fields().from_location.map(|l| l.to_string())
     }
 
     /// The mage or the witch (`"mage"`, `"witch"`) that moved (`magic_figure_moved`) or went

@@ -32,6 +32,9 @@ use crate::tile::{FeatureKind, TileId};
 /// - `take_ingot 1,-2`: take a claimed ingot from the tile at `(1, -2)`;
 /// - `magic mage 1,-2 city NW`: put the mage (or the witch) on that road or city segment;
 /// - `remove_magic witch`: send the witch (or the mage) back to the reserve;
+/// - `ferry 1,-2 WE`: place the new lake's ferry joining its west and east road ends;
+/// - `move_ferry 1,-2 SE`: move the ferry of the lake at `(1, -2)` to join its south and east
+///   road ends;
 /// - `pass`: deploy nothing, or decline the optional decision.
 ///
 /// ```
@@ -147,14 +150,30 @@ pub enum Action {
         /// The mage or the witch.
         figure: MagicFigure,
     },
-    /// Decline the optional step: deploy nothing, or (OPT-5 `optional`) no second turn part.
+    /// Place the ferry of the lake tile just laid, joining the two road ends at `location`
+    /// (Ferries FE.3).
+    PlaceFerry {
+        /// The lake tile.
+        pos: Position,
+        /// The sides of the two road ends the ferry joins (`WE`, `SE`, ...).
+        location: Location,
+    },
+    /// Move the ferry of the lake at `pos` to join the two road ends at `location` (FE.4).
+    MoveFerry {
+        /// The lake tile.
+        pos: Position,
+        /// The sides of the two road ends the ferry joins after the move.
+        location: Location,
+    },
+    /// Decline the optional step: deploy nothing, no second turn part (OPT-5 `optional`), no
+    /// (further) ferry move, ...
     Pass,
 }
 
 impl Action {
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
     /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"`, `"fly"`, `"land"`, `"ingot"`,
-    /// `"take_ingot"`, `"magic"`, `"remove_magic"` or `"pass"`.
+    /// `"take_ingot"`, `"magic"`, `"remove_magic"`, `"ferry"`, `"move_ferry"` or `"pass"`.
     pub const fn verb(&self) -> &'static str {
         match self {
             Action::Place { .. } => "place",
@@ -171,6 +190,8 @@ impl Action {
             Action::TakeIngot { .. } => "take_ingot",
             Action::PlaceMagic { .. } => "magic",
             Action::RemoveMagic { .. } => "remove_magic",
+            Action::PlaceFerry { .. } => "ferry",
+            Action::MoveFerry { .. } => "move_ferry",
             Action::Pass => "pass",
         }
     }
@@ -219,6 +240,8 @@ impl fmt::Display for Action {
                 location,
             } => write!(f, "magic {figure} {pos} {feature} {location}"),
             Action::RemoveMagic { figure } => write!(f, "remove_magic {figure}"),
+            Action::PlaceFerry { pos, location } => write!(f, "ferry {pos} {location}"),
+            Action::MoveFerry { pos, location } => write!(f, "move_ferry {pos} {location}"),
             Action::Pass => f.write_str("pass"),
         }
     }
@@ -269,6 +292,18 @@ impl FromStr for Action {
             ["remove_magic", figure] => Ok(Action::RemoveMagic {
                 figure: figure.parse()?,
             }),
+            ["ferry", pos, location] => Ok(Action::PlaceFerry {
+                pos: pos.parse()?,
+                location: location.parse()?,
+            }),
+            ["move_ferry", pos, location] => Ok(Action::MoveFerry {
+                pos: pos.parse()?,
+                location: location.parse()?,
+            }),
+            ["ferry", ..] => Err(bad("expected `ferry X,Y SIDES`, e.g. `ferry 0,1 WE`")),
+            ["move_ferry", ..] => Err(bad(
+                "expected `move_ferry X,Y SIDES`, e.g. `move_ferry 0,1 SE`",
+            )),
             ["fly", ..] => Err(bad("expected `fly FIGURE`")),
             ["land", ..] => Err(bad("expected `land X,Y FEATURE LOCATION`")),
             ["ingot", ..] => Err(bad("expected `ingot X,Y`")),

@@ -203,6 +203,9 @@ pub struct Elements {
     /// The mage and the witch (§3.5); default: with the `mage_witch` tiles. Off: their tiles
     /// are ordinary tiles.
     pub mage_witch: Option<bool>,
+    /// Ferries on the lake tiles (§3.3); default: with the `ferries` tiles. Off: each road of
+    /// a lake tile simply ends at the lake.
+    pub ferries: Option<bool>,
 }
 
 /// [`Elements`] with every default filled in from the tile sets.
@@ -243,6 +246,8 @@ pub struct ResolvedElements {
     pub gold: bool,
     /// The mage and the witch.
     pub mage_witch: bool,
+    /// Ferries.
+    pub ferries: bool,
 }
 
 /// Rule variants. The defaults are the rules of the authoritative rulebook (S003).
@@ -314,6 +319,10 @@ pub struct Rules {
     /// City of Carcassonne's pieces, never in a quarter (FM.3, CLAR WICA 1/2013; default on).
     /// Off: JCloisterZone's reading, no landing on the City's pieces at all.
     pub flier_lands_on_city_of_carcassonne: bool,
+    /// Ferries: each ferry may be moved once per turn part, each part of a builder's double
+    /// turn counting on its own (a community reading, and JCloisterZone's). Default off: once
+    /// per player's turn, across both parts (FE.4, S003; D-FE-4).
+    pub ferry_move_per_turn_part: bool,
 }
 
 impl Default for Rules {
@@ -340,6 +349,7 @@ impl Default for Rules {
             volcano_lake_turn: true,
             gold_distribution: GoldDistribution::Players,
             flier_lands_on_city_of_carcassonne: true,
+            ferry_move_per_turn_part: false,
         }
     }
 }
@@ -352,7 +362,8 @@ impl Rules {
     /// as an ordinary tile, the Count's readings (D-C-6, D-C-7, D-C-10, and only feature
     /// points for entering the City), and Under the Big Top's (a pyramid completed in a
     /// builder's first part is scorable in the second; no ringmaster in the City), the gold
-    /// distributed automatically, and no flier landing on the City's pieces. A `.jcz` import
+    /// distributed automatically, no flier landing on the City's pieces, and ferries movable
+    /// again in a builder's second part. A `.jcz` import
     /// starts from these; a game must use them
     /// (where its sets make them matter) to be exported with [`Game::to_jcz`](crate::Game::to_jcz).
     pub fn jcloisterzone() -> Rules {
@@ -369,6 +380,7 @@ impl Rules {
             ringmaster_enters_city: false,
             gold_distribution: GoldDistribution::Automatic,
             flier_lands_on_city_of_carcassonne: false,
+            ferry_move_per_turn_part: true,
             ..Rules::default()
         }
     }
@@ -562,6 +574,7 @@ impl Config {
         let gold = self.sets.contains(&TileSet::GoldMines);
         let mage_witch =
             self.sets.contains(&TileSet::MageWitch) || self.sets.contains(&TileSet::MageWitch1);
+        let ferries = self.sets.contains(&TileSet::Ferries);
         let e = &self.elements;
         ResolvedElements {
             large_followers: e.large_followers.unwrap_or(inns as u8),
@@ -581,6 +594,7 @@ impl Config {
             flier: e.flier.unwrap_or(flier),
             gold: e.gold.unwrap_or(gold),
             mage_witch: e.mage_witch.unwrap_or(mage_witch),
+            ferries: e.ferries.unwrap_or(ferries),
         }
     }
 

@@ -15,7 +15,9 @@
 //! (`segment` of the target tile, 16 slots); with gold, `ingot` (the neighbour's index 0..8
 //! in [`Position::surrounding`] order around the gold tile) and `take_ingot` (`tile`); with the
 //! mage and the witch, `magic` (`(tile · 16 + segment) · 2 + figure`, mage 0, witch 1) and
-//! `remove_magic` (`figure`). Then `double_turn` (OPT-5), and the last id is `pass`. The
+//! `remove_magic` (`figure`); with ferries, `ferry` and `move_ferry` (`tile · 6 + pair`, the
+//! pairs of sides N–E, N–S, N–W, E–S, E–W, S–W; which of the two by the pending decision).
+//! Then `double_turn` (OPT-5), and the last id is `pass`. The
 //! numbering depends only on the config, so ids are stable across a game and across games of
 //! one config (the `leave`, `acrobat`, `pyramid`, `take_ingot` and `magic` ids name tiles by
 //! the order they were laid).
@@ -25,7 +27,8 @@
 //! outside the window are not shown. The followers planes count a player's figures on each tile,
 //! acrobats included; `circus_tile` marks big-top sites and acrobat tiles, `big_top` where the
 //! big top stands; `ingots` counts the gold ingots on each tile; `mage` and `witch` mark the
-//! tile their segment is on; `flying_machine` marks tiles with a flying machine.
+//! tile their segment is on; `flying_machine` marks tiles with a flying machine; `ferry` gives
+//! the two sides a lake's ferry joins as a mask (N 1, E 2, S 4, W 8).
 //!
 //! **Rewards.** [`RewardScheme`] turns final scores into the rewards the research wrappers
 //! (PettingZoo, Gymnasium, OpenSpiel, [`crate::vector`]) hand to learning agents.
@@ -38,7 +41,7 @@ use crate::error::ParseError;
 use crate::expansions::count::CityIds;
 use crate::figure::Figure;
 use crate::game::{Game, Pending};
-use crate::geometry::{rotate_points, Position, Rotation};
+use crate::geometry::{rotate_points, Location, Position, Rotation};
 use crate::magic::MagicFigure;
 use crate::tile::FeatureKind;
 
@@ -49,7 +52,7 @@ pub(crate) const SEGMENT_SLOTS: usize = 16;
 const FIGURE_SLOTS: usize = 8;
 
 /// Names of the observation planes, in order.
-pub const OBSERVATION_PLANES: [&str; 25] = [
+pub const OBSERVATION_PLANES: [&str; 26] = [
     "tile",
     "city_n",
     "city_e",
@@ -75,6 +78,7 @@ pub const OBSERVATION_PLANES: [&str; 25] = [
     "mage",
     "witch",
     "flying_machine",
+    "ferry",
 ];
 
 /// The action-id numbering of one game (see the module documentation).
@@ -91,7 +95,20 @@ pub struct ActionSpace {
     gold_tiles: Option<usize>,
     /// Tiles of the game, in a game with the mage and the witch (the `magic` ids).
     magic_tiles: Option<usize>,
+    /// Tiles of the game, in a game with ferries (the `ferry` and `move_ferry` ids).
+    ferry_tiles: Option<usize>,
 }
+
+/// The pairs of sides a ferry can join, in id order (N–E, N–S, N–W, E–S, E–W, S–W), as
+/// location masks of the two edge middles.
+const FERRY_PAIRS: [u16; 6] = [
+    1 << 1 | 1 << 4,
+    1 << 1 | 1 << 7,
+    1 << 1 | 1 << 10,
+    1 << 4 | 1 << 7,
+    1 << 4 | 1 << 10,
+    1 << 7 | 1 << 10,
+];
 
 /// Ids of the flights: `fly` per figure kind, then `land` per segment of the target tile.
 const FLIER_IDS: usize = FIGURE_SLOTS + SEGMENT_SLOTS;
@@ -116,6 +133,7 @@ impl ActionSpace {
             flier: game.elements().flier,
             gold_tiles: game.elements().gold.then_some(tiles),
             magic_tiles: game.elements().mage_witch.then_some(tiles),
+            ferry_tiles: game.elements().ferries.then_some(tiles),
         }
     }
 
@@ -139,12 +157,17 @@ impl ActionSpace {
         self.gold_base() + self.gold_tiles.map_or(0, |t| INGOT_SLOTS + t)
     }
 
-    /// First id after the expansions' decisions (`double_turn`, then `pass`).
-    fn expansions_end(&self) -> usize {
+    /// First id of the ferries' decisions: after the magic figures'.
+    fn ferry_base(&self) -> usize {
         self.magic_base()
             + self
                 .magic_tiles
                 .map_or(0, |t| t * SEGMENT_SLOTS * 2 + MagicFigure::ALL.len())
+    }
+
+    /// First id after the expansions' decisions (`double_turn`, then `pass`).
+    fn expansions_end(&self) -> usize {
+        self.ferry_base() + self.ferry_tiles.map_or(0, |t| t * FERRY_PAIRS.len())
     }
 
     fn side(&self) -> usize {
@@ -238,6 +261,12 @@ impl ActionSpace {
                 let tiles = self.magic_tiles?;
                 Some(self.magic_base() + tiles * SEGMENT_SLOTS * 2 + figure.index())
             }
+            Action::PlaceFerry { pos, location } | Action::MoveFerry { pos, location } => {
+                let tiles = self.ferry_tiles?;
+                let tile = game.board().tiles().iter().position(|t| t.pos == pos)?;
+                let pair = FERRY_PAIRS.iter().position(|&p| p == location.bits())?;
+                (tile < tiles).then(|| self.ferry_base() + tile * FERRY_PAIRS.len() + pair)
+            }
             Action::DoubleTurn => Some(self.size() - 2),
             Action::Pass => Some(self.size() - 1),
         }
@@ -246,6 +275,15 @@ impl ActionSpace {
     /// The action of an id among the mini expansions' (flights, gold, magic figures), or
     /// `None`.
     fn mini_action(&self, game: &Game, id: usize) -> Option<Action> {
+        if self.ferry_tiles.is_some() && id >= self.ferry_base() {
+            let rest = id - self.ferry_base();
+            let pos = game.board().tiles().get(rest / FERRY_PAIRS.len())?.pos;
+            let location = Location::from_bits(FERRY_PAIRS[rest % FERRY_PAIRS.len()])?;
+            return Some(match game.pending() {
+                Pending::PlaceFerry { .. } => Action::PlaceFerry { pos, location },
+                _ => Action::MoveFerry { pos, location },
+            });
+        }
         if let Some(tiles) = self.magic_tiles.filter(|_| id >= self.magic_base()) {
             let rest = id - self.magic_base();
             let figure = MagicFigure::ALL.get(rest % 2).copied()?;
@@ -553,6 +591,10 @@ pub fn observation_into(game: &Game, radius: usize, out: &mut [u8]) {
         {
             set(24, placed.pos, 1);
         }
+    }
+    for (pos, location) in game.ferries() {
+        let sides = location.sides().fold(0u8, |m, s| m | 1 << s.index());
+        set(25, pos, sides);
     }
 }
 

@@ -137,6 +137,14 @@ pub enum PlayError {
         /// Why it is illegal.
         reason: &'static str,
     },
+    /// A ferry placement or move refused (Ferries).
+    #[error("{action} is illegal: {reason}")]
+    IllegalFerryAction {
+        /// The refused action.
+        action: Action,
+        /// Why it is illegal.
+        reason: &'static str,
+    },
     /// A flight or a landing refused (Flying Machines).
     #[error("{action} is illegal: {reason}")]
     IllegalFlight {

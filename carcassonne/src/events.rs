@@ -546,6 +546,26 @@ pub enum Event {
         /// Which figure.
         figure: Figure,
     },
+    /// The active player placed the ferry of a new lake (Ferries FE.3).
+    FerryPlaced {
+        /// The active player.
+        player: usize,
+        /// The lake tile.
+        pos: Position,
+        /// The sides of the two road ends it joins.
+        location: Location,
+    },
+    /// The active player moved a ferry on its lake (FE.4).
+    FerryMoved {
+        /// The active player.
+        player: usize,
+        /// The lake tile.
+        pos: Position,
+        /// The road ends it joined before.
+        from: Location,
+        /// The road ends it joins now.
+        to: Location,
+    },
     /// The game ended and was scored; the final scores by seat.
     GameOver {
         /// Final scores by seat.

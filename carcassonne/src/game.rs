@@ -91,6 +91,16 @@ pub enum Pending {
         /// The target tile.
         pos: Position,
     },
+    /// Ferries (FE.3): the current player places the ferry of the lake tile just laid at
+    /// `pos`, joining two of its road ends ([`Action::PlaceFerry`]); no pass.
+    PlaceFerry {
+        /// The lake tile just laid.
+        pos: Position,
+    },
+    /// Ferries (FE.4): the current player may move the nearest ferry in a direction along the
+    /// roads of the tile just laid ([`Action::MoveFerry`]) or stop moving ferries
+    /// ([`Action::Pass`]).
+    MoveFerry,
     /// The game is over and scored.
     GameOver,
 }
@@ -98,7 +108,7 @@ pub enum Pending {
 impl Pending {
     /// A short name: `draw`, `place`, `deploy`, `double turn`, `enter city`, `move count`,
     /// `leave city`, `market`, `animal token`, `ingot`, `take ingot`, `magic`, `remove magic`,
-    /// `flier roll`, `landing`, `game over`.
+    /// `flier roll`, `landing`, `place ferry`, `move ferry`, `game over`.
     pub const fn name(&self) -> &'static str {
         match self {
             Pending::Draw => "draw",
@@ -116,6 +126,8 @@ impl Pending {
             Pending::RemoveMagic => "remove magic",
             Pending::FlierRoll => "flier roll",
             Pending::Landing { .. } => "landing",
+            Pending::PlaceFerry { .. } => "place ferry",
+            Pending::MoveFerry => "move ferry",
             Pending::GameOver => "game over",
         }
     }
@@ -420,6 +432,29 @@ impl Game {
         }
     }
 
+    /// The positions of the tiles of the road, city or field that the segment of kind
+    /// `feature` at `location` of the tile at `pos` belongs to, sorted (rows north to south,
+    /// then west to east) and each once (a tile a road passes twice counts once, FE.6); for a
+    /// monastery or shrine, its own tile. `None` if there is no such tile or segment.
+    pub fn feature_positions(
+        &self,
+        pos: Position,
+        feature: FeatureKind,
+        location: Location,
+    ) -> Option<Vec<Position>> {
+        let placed = self.board.tile_at(pos)?;
+        let segment = self.segment_at(placed, feature, location)?;
+        let root = self.features.find(placed.node_base + segment as u16);
+        let mut out: Vec<Position> = self
+            .features
+            .members(root)
+            .map(|n| self.node_tile(n).0.pos)
+            .collect();
+        out.sort_by_key(|p| (p.y, p.x));
+        out.dedup();
+        Some(out)
+    }
+
     /// Index of the segment of `placed` whose kind in this game is `kind` and whose location
     /// is `location`, if there is one.
     pub(crate) fn segment_at(
@@ -561,7 +596,9 @@ impl Game {
             | Pending::TakeIngot
             | Pending::Magic
             | Pending::RemoveMagic
-            | Pending::Landing { .. } => self.expansion_actions(out),
+            | Pending::Landing { .. }
+            | Pending::PlaceFerry { .. }
+            | Pending::MoveFerry => self.expansion_actions(out),
             Pending::Draw | Pending::AnimalToken | Pending::FlierRoll | Pending::GameOver => {}
         }
     }
@@ -619,7 +656,9 @@ impl Game {
             | Pending::TakeIngot
             | Pending::Magic
             | Pending::RemoveMagic
-            | Pending::Landing { .. } => {
+            | Pending::Landing { .. }
+            | Pending::PlaceFerry { .. }
+            | Pending::MoveFerry => {
                 let mut out = Vec::new();
                 self.expansion_actions(&mut out);
                 out.len()
@@ -848,7 +887,9 @@ impl Game {
                 | Pending::TakeIngot
                 | Pending::Magic
                 | Pending::RemoveMagic
-                | Pending::Landing { .. },
+                | Pending::Landing { .. }
+                | Pending::PlaceFerry { .. }
+                | Pending::MoveFerry,
                 _,
             ) => self.check_expansion_action(action).map(|()| None),
             (pending @ (Pending::Place { .. } | Pending::Deploy { .. }), action) => {
@@ -1000,6 +1041,19 @@ impl Game {
         let kind: &'static TileKind = tile.kind();
         let index = self.board.len() as u16;
         let node_base = self.features.len() as u16;
+        self.add_nodes(kind, index);
+        let edges = Side::ALL.map(|side| kind.edge(side, rotation));
+        self.board.place(tile, pos, rotation, node_base, edges);
+        if self.has_hook(Hook::TileLaid) {
+            self.tile_laid(kind, pos, rotation);
+        }
+        self.join_neighbours(index as usize);
+        self.last_tile = Some(index);
+        index as usize
+    }
+
+    /// Adds a node for each segment of `kind`, laid at board index `index`.
+    fn add_nodes(&mut self, kind: &TileKind, index: u16) {
         for (i, seg) in kind.segments.iter().enumerate() {
             let open = match seg.kind {
                 FeatureKind::Road | FeatureKind::City | FeatureKind::River => {
@@ -1010,14 +1064,47 @@ impl Game {
             self.features
                 .add(self.segment_kind(seg), index, i as u8, open);
         }
-        let edges = Side::ALL.map(|side| kind.edge(side, rotation));
-        self.board.place(tile, pos, rotation, node_base, edges);
-        if self.has_hook(Hook::TileLaid) {
-            self.tile_laid(kind, pos, rotation);
+    }
+
+    /// Rebuilds every feature from the board: the tiles' segments joined across their edges
+    /// in the order they were laid, then the expansions' extra joins (ferries, FE.1), then the
+    /// followers on them. Node ids stay the same. For a change a union-find cannot undo (a
+    /// ferry moved away splits a road, FE.4); O(tiles).
+    pub(crate) fn rebuild_features(&mut self) {
+        let links = self.ferry_links();
+        self.features = Features::with_capacity(self.features.len());
+        for index in 0..self.board.len() {
+            let kind = self.board.tiles()[index].tile.kind();
+            self.add_nodes(kind, index as u16);
+            self.join_neighbours(index);
         }
+        for (a, b) in links {
+            self.features.connect(a, b, false);
+        }
+        for slot in &self.figures {
+            if slot.figure.is_follower() {
+                self.features.add_figure(slot.node);
+            }
+        }
+    }
+
+    /// Joins the segments of the tile at board index `index` to those of its neighbours laid
+    /// before it, across each shared edge.
+    fn join_neighbours(&mut self, index: usize) {
+        let placed = self.board.tiles()[index];
+        let (kind, pos, rotation, node_base) = (
+            placed.tile.kind(),
+            placed.pos,
+            placed.rotation,
+            placed.node_base,
+        );
         let mine = &kind.rotated_owner[rotation.quarter_turns() as usize];
         for side in Side::ALL {
-            let Some(n) = self.board.tile_index_at(pos.neighbour(side)) else {
+            let Some(n) = self
+                .board
+                .tile_index_at(pos.neighbour(side))
+                .filter(|&n| n < index)
+            else {
                 continue;
             };
             let neighbour = self.board.tiles()[n];
@@ -1041,8 +1128,6 @@ impl Game {
                     .connect(node_base + a as u16, neighbour.node_base + b as u16, middle);
             }
         }
-        self.last_tile = Some(index);
-        index as usize
     }
 
     /// Deploys `figure` of the active player from supply on segment `segment` of `placed`.

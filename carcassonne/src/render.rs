@@ -7,7 +7,8 @@
 //! also shows the big top, the acrobats on their sites, each figure kind in its own shape
 //! (large follower larger, builder a square, pig a small ellipse, ringmaster a diamond), gold
 //! ingots as stacked bars with their count, the mage (a violet star) and the witch (a black
-//! hat), the flying machines' directions and a flight under way as a dashed arrow.
+//! hat), the flying machines' directions and a flight under way as a dashed arrow, the lakes
+//! and their ferries (a brown boat between the two road ends each joins).
 
 use crate::board::PlacedTile;
 use crate::figure::Figure;
@@ -427,6 +428,14 @@ pub fn board_svg(game: &Game) -> String {
                         r##"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="none" stroke="#d4a017" stroke-width="1.5"><title>gold mine</title></circle>"##
                     );
                 }
+                Marker::FerryLake => {
+                    let (x, y) = px(placed.pos, (0.5, 0.5));
+                    let _ = write!(
+                        s,
+                        r##"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="#3a8fd9" stroke="#1f5f99"><title>lake</title></circle>"##,
+                        r = 0.2 * t
+                    );
+                }
                 Marker::Mage => {
                     let (x, y) = px(placed.pos, (0.8, 0.2));
                     let _ = write!(
@@ -462,6 +471,24 @@ pub fn board_svg(game: &Game) -> String {
                 s,
                 r##"<circle cx="{x:.1}" cy="{y:.1}" r="5" fill="{colour}" stroke="white" stroke-width="1.2"><title>player {n} acrobat</title></circle>"##,
                 n = p + 1
+            );
+        }
+    }
+    for (pos, location) in game.ferries() {
+        // The ferry: a brown boat across the lake between the two road ends it joins.
+        let ends: Vec<(f64, f64)> = location
+            .sides()
+            .map(|side| {
+                let (dx, dy) =
+                    [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)][usize::from(side.index())];
+                px(pos, (0.5 + dx * 0.2, 0.5 + dy * 0.2))
+            })
+            .collect();
+        if let [(x1, y1), (x2, y2)] = ends[..] {
+            let (cx, cy) = px(pos, (0.5, 0.5));
+            let _ = write!(
+                s,
+                r##"<path d="M{x1:.1},{y1:.1} Q{cx:.1},{cy:.1} {x2:.1},{y2:.1}" fill="none" stroke="#7a4311" stroke-width="5" stroke-linecap="round"><title>ferry {location}</title></path>"##
             );
         }
     }

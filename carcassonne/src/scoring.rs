@@ -162,25 +162,16 @@ impl Game {
     pub(crate) fn score_completed<S: Sink>(&mut self, tile: usize, sink: &mut S) {
         let placed = self.board.tiles()[tile];
         let kind = placed.tile.kind();
-        let mut done = [NodeId::MAX; 16];
+        let mut done = [NodeId::MAX; 32];
         let mut n = 0;
         for (i, seg) in kind.segments.iter().enumerate() {
-            if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
-                continue;
+            if matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
+                self.score_if_complete(placed.node_base + i as u16, &mut done, &mut n, sink);
             }
-            let root = self.features.find(placed.node_base + i as u16);
-            if self.features.open(root) != 0 || done[..n].contains(&root) {
-                continue;
-            }
-            if n < done.len() {
-                done[n] = root;
-                n += 1;
-            }
-            if self.features.figures(root) > 0 {
-                self.score_feature(root, true, sink);
-            }
-            if self.has_hook(Hook::FeatureCompleted) {
-                self.feature_completed(seg.kind, root, sink);
+        }
+        if self.has_hook(Hook::CompletedElsewhere) {
+            for node in self.completed_elsewhere() {
+                self.score_if_complete(node, &mut done, &mut n, sink);
             }
         }
         let mut surrounded = [NodeId::MAX; 9];
@@ -193,6 +184,37 @@ impl Game {
         }
         if self.has_hook(Hook::TurnPartScored) {
             self.turn_part_scored(sink);
+        }
+    }
+
+    /// Scores the road or city of `node` if it is complete and not among the `n` roots in
+    /// `done` (then added there); an unoccupied one is only noted as completed.
+    #[inline(always)]
+    fn score_if_complete<S: Sink>(
+        &mut self,
+        node: NodeId,
+        done: &mut [NodeId; 32],
+        n: &mut usize,
+        sink: &mut S,
+    ) {
+        let root = self.features.find(node);
+        if self.features.open(root) != 0 || done[..*n].contains(&root) {
+            return;
+        }
+        if *n < done.len() {
+            done[*n] = root;
+            *n += 1;
+        }
+        if self.features.figures(root) > 0 {
+            self.score_feature(root, true, sink);
+        } else if self.has_hook(Hook::CompletedElsewhere) {
+            // A road a ferry split may hold a builder without the follower it came with
+            // (FE.4); it goes home with the completed road.
+            self.return_figures(root, sink);
+        }
+        if self.has_hook(Hook::FeatureCompleted) {
+            let kind = self.features.node(root).kind;
+            self.feature_completed(kind, root, sink);
         }
     }
 

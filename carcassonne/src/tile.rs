@@ -416,11 +416,14 @@ pub enum TileSet {
     /// `mage_witch`, not with it.
     #[serde(rename = "mage_witch1")]
     MageWitch1,
+    /// Ferries: 8 lake tiles and 8 ferries (`expansions.md` §3.3.1; JCloisterZone `ferries`).
+    #[serde(rename = "ferries")]
+    Ferries,
 }
 
 impl TileSet {
     /// Every tile set this library knows.
-    pub const ALL: [TileSet; 16] = [
+    pub const ALL: [TileSet; 17] = [
         TileSet::Base,
         TileSet::InnsAndCathedrals,
         TileSet::TradersAndBuilders,
@@ -437,11 +440,13 @@ impl TileSet {
         TileSet::GoldMines,
         TileSet::MageWitch,
         TileSet::MageWitch1,
+        TileSet::Ferries,
     ];
 
     /// The set's name in configs and on the command line: `base`, `inns`, `traders`, `river`,
     /// `river2`, `king_robber`, `cult`, `cult6`, `count`, `big_top`, `big_top1`,
-    /// `flying_machines`, `flying_machines1`, `gold_mines`, `mage_witch`, `mage_witch1`.
+    /// `flying_machines`, `flying_machines1`, `gold_mines`, `mage_witch`, `mage_witch1`,
+    /// `ferries`.
     pub const fn name(self) -> &'static str {
         match self {
             TileSet::Base => "base",
@@ -460,6 +465,7 @@ impl TileSet {
             TileSet::GoldMines => "gold_mines",
             TileSet::MageWitch => "mage_witch",
             TileSet::MageWitch1 => "mage_witch1",
+            TileSet::Ferries => "ferries",
         }
     }
 }
@@ -478,7 +484,7 @@ impl FromStr for TileSet {
     /// (`cult/5`), `cult6` (`cult/6`), `count`, `big_top` (`under-the-big-top`,
     /// `under-the-big-top:2`), `big_top1` (`under-the-big-top:1`), `flying_machines` (`flier`,
     /// `flier:2`), `flying_machines1` (`flier:1`), `gold_mines` (`goldmines`), `mage_witch`
-    /// (`mage-and-witch`, `mage-and-witch:2`), `mage_witch1` (`mage-and-witch:1`).
+    /// (`mage-and-witch`, `mage-and-witch:2`), `mage_witch1` (`mage-and-witch:1`), `ferries`.
     fn from_str(s: &str) -> Result<TileSet, ParseError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "base" | "basic" => Ok(TileSet::Base),
@@ -503,12 +509,13 @@ impl FromStr for TileSet {
             "gold_mines" | "goldmines" => Ok(TileSet::GoldMines),
             "mage_witch" | "mage-and-witch" | "mage-and-witch:2" => Ok(TileSet::MageWitch),
             "mage_witch1" | "mage-and-witch:1" => Ok(TileSet::MageWitch1),
+            "ferries" => Ok(TileSet::Ferries),
             _ => Err(ParseError::new(
                 "tile set",
                 s,
                 "known sets: base, inns, traders, river, river2, king_robber, cult, cult6, count, \
                  big_top, big_top1, flying_machines, flying_machines1, gold_mines, mage_witch, \
-                 mage_witch1",
+                 mage_witch1, ferries",
             )),
         }
     }

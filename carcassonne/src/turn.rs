@@ -12,7 +12,7 @@
 //! TileTriggered     1.3–1.5   hooks: river (the volcano lake and the spring laid against the
 //!                             City give no deployment, R2.6, D-R2-6)
 //! Deploy            2         decision, skipped when nothing can be deployed
-//! AfterDeployment   2 (end)   hooks: none yet (ferries)
+//! AfterDeployment   2 (end)   hooks: ferries (placement FE.3, moves FE.4), mage and witch (D-FE-3)
 //! BeforeScoring     3.1–3.2   hooks: Count (the movement round out of the quarters, C.3)
 //! Scoring           3.3       the completed features, with the scoring hooks (`scoring`)
 //! AfterScoring      3.4–4.5   hooks: Count (entering the City, C.2)

@@ -8,7 +8,7 @@ mod common;
 use carcassonne::{Action, ImportError, JczGame};
 
 /// The folders of sets this library implements.
-const IN_SCOPE: [&str; 11] = [
+const IN_SCOPE: [&str; 12] = [
     "base-greedy",
     "inns-traders",
     "king-robber",
@@ -20,10 +20,11 @@ const IN_SCOPE: [&str; 11] = [
     "flier",
     "goldmines",
     "mage-witch",
+    "ferries",
 ];
 
 /// The folders of later issues, and the set each names.
-const LATER: [(&str, &str); 2] = [("corn-circles", "corn-circles/2"), ("ferries", "ferries")];
+const LATER: [(&str, &str); 1] = [("corn-circles", "corn-circles/2")];
 
 fn games(folder: &str) -> Vec<std::path::PathBuf> {
     let dir = common::shared().join("jcz/refereed").join(folder);
@@ -164,6 +165,38 @@ fn flier_games() {
     // land (an all-field tile, an empty position).
     assert_eq!(flights, 16);
     assert_eq!(rolls, 16);
+}
+
+/// Ferries as JCloisterZone plays it: every lake laid gets its ferry, and the files move
+/// ferries (each move read from a `PLACE_TOKEN` and checked against the candidates).
+#[test]
+fn ferries_games() {
+    let games = replay("ferries");
+    let mut moves = 0;
+    for g in &games {
+        let lakes = g
+            .game
+            .board()
+            .tiles()
+            .iter()
+            .filter(|t| t.tile.kind().has_marker(carcassonne::Marker::FerryLake))
+            .count();
+        assert_eq!(g.game.ferries().len(), lakes, "a ferry on every lake");
+        let placed = g
+            .game
+            .actions()
+            .iter()
+            .filter(|a| matches!(a, Action::PlaceFerry { .. }))
+            .count();
+        assert_eq!(placed, lakes);
+        moves += g
+            .game
+            .actions()
+            .iter()
+            .filter(|a| matches!(a, Action::MoveFerry { .. }))
+            .count();
+    }
+    assert!(moves >= 3, "the refereed games move ferries ({moves})");
 }
 
 /// Gold Mines as JCloisterZone plays it: the second ingot where the file puts it (or forced),

@@ -47,7 +47,19 @@ fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
     match below(rng, 5) {
         3 if below(rng, 2) == 0 => Action::Acrobat { pos },
         3 => Action::ScorePyramid { pos },
-        4 => match below(rng, 6) {
+        4 => match below(rng, 8) {
+            6 => Action::PlaceFerry {
+                pos,
+                location: ["WE", "NS", "SE", "SW", "NE", "NW"][below(rng, 6)]
+                    .parse()
+                    .unwrap(),
+            },
+            7 => Action::MoveFerry {
+                pos,
+                location: ["WE", "NS", "SE", "SW", "NE", "NW"][below(rng, 6)]
+                    .parse()
+                    .unwrap(),
+            },
             0 => Action::Fly {
                 figure: some_figure,
             },
@@ -148,6 +160,12 @@ fn check_game(
     config.rules.count_place_returned_figures = count_bits & 64 != 0;
     // JCloisterZone's reading of the flier over the City of Carcassonne, by seed.
     config.rules.flier_lands_on_city_of_carcassonne = count_bits & 128 == 0;
+    // The ferries' moves once per turn, or once per turn part (D-FE-4), by seed.
+    config.rules.ferry_move_per_turn_part = count_bits & 256 != 0;
+    let per_part = config.rules.ferry_move_per_turn_part;
+    let ferries = sets.contains(&TileSet::Ferries);
+    // Ferries moved in this turn (turn part with the option), by lake.
+    let mut moved: HashSet<Position> = HashSet::new();
     let count_rules = config.rules.clone();
     config.sets.extend_from_slice(sets);
     let flier = sets
@@ -169,6 +187,9 @@ fn check_game(
     while !game.is_over() {
         if matches!(game.pending(), Pending::Place { .. }) && !game.is_second_part() {
             turn += 1;
+        }
+        if matches!(game.pending(), Pending::Place { .. }) && (per_part || !game.is_second_part()) {
+            moved.clear();
         }
         let events = if game.pending().is_chance() {
             // A chance node (explicit draws): the outcomes' probabilities are the stack's or
@@ -401,6 +422,45 @@ fn check_game(
                         }
                     }
                 }
+                Pending::PlaceFerry { pos } => {
+                    // FE.3: the new lake's ferry joins any two of its road ends.
+                    prop_assert_eq!(Some(pos), game.last_placed().map(|t| t.pos));
+                    let placed = game.board().tile_at(pos).unwrap();
+                    let kind = placed.tile.kind();
+                    let ends: Vec<u16> = kind
+                        .segments
+                        .iter()
+                        .filter(|s| s.kind == FeatureKind::Road)
+                        .map(|s| s.location(placed.rotation).bits())
+                        .collect();
+                    let mut expected = BTreeSet::new();
+                    for (i, a) in ends.iter().enumerate() {
+                        for b in &ends[i + 1..] {
+                            expected.insert(Action::PlaceFerry {
+                                pos,
+                                location: Location::from_bits(a | b).unwrap(),
+                            });
+                        }
+                    }
+                    prop_assert_eq!(legal.iter().copied().collect::<BTreeSet<_>>(), expected);
+                }
+                Pending::MoveFerry => {
+                    // FE.4: a ferry on the board, not moved yet in this turn (D-FE-4), to two
+                    // other road ends of its lake; or stop.
+                    prop_assert_eq!(legal.last(), Some(&Action::Pass));
+                    let ferries_now = game.ferries();
+                    prop_assert!(legal.len() >= 3, "a move is asked with nothing to move");
+                    for a in &legal[..legal.len() - 1] {
+                        let Action::MoveFerry { pos, location } = *a else {
+                            prop_assert!(false, "{} offered for a ferry move", a);
+                            continue;
+                        };
+                        prop_assert!(!moved.contains(&pos), "{} moves a ferry twice", a);
+                        let current = ferries_now.iter().find(|(p, _)| *p == pos);
+                        prop_assert!(current.is_some_and(|(_, l)| *l != location), "{}", a);
+                        prop_assert_eq!(location.sides().count(), 2);
+                    }
+                }
                 Pending::RemoveMagic => {
                     // MW.2: one of the figures on the board goes back.
                     let on_board: BTreeSet<Action> = game
@@ -506,6 +566,9 @@ fn check_game(
             }
             let action = legal[below(&mut rng, legal.len())];
             let events = game.play(action).unwrap();
+            if let Action::MoveFerry { pos, .. } = action {
+                moved.insert(pos);
+            }
             if let Action::Acrobat { pos } = action {
                 let full = game
                     .acrobat_sites()
@@ -736,6 +799,54 @@ fn check_game(
                 prop_assert_eq!(f.magic, inside.first().copied());
             }
         }
+        // Ferries: every road segment of a lake, and every road with a figure, has the oracle's
+        // tiles, recomputed from scratch through the ferries (FE.1, a move may split a road).
+        if ferries {
+            let lakes: Vec<Position> = game
+                .board()
+                .tiles()
+                .iter()
+                .filter(|t| t.tile.kind().has_marker(Marker::FerryLake))
+                .map(|t| t.pos)
+                .collect();
+            let figures: Vec<(Position, Location)> = game
+                .figures()
+                .iter()
+                .filter(|f| f.feature == FeatureKind::Road)
+                .map(|f| (f.pos, f.location))
+                .collect();
+            let mut roads: Vec<(Position, Location)> = figures;
+            for pos in lakes {
+                let t = game.board().tile_at(pos).unwrap();
+                for seg in t
+                    .tile
+                    .kind()
+                    .segments
+                    .iter()
+                    .filter(|s| s.kind == FeatureKind::Road)
+                {
+                    roads.push((pos, seg.location(t.rotation)));
+                }
+            }
+            for (pos, location) in roads {
+                let t = game.board().tile_at(pos).unwrap();
+                let seg = t
+                    .tile
+                    .kind()
+                    .segment_with_location(FeatureKind::Road, location, t.rotation)
+                    .unwrap();
+                let mine = game
+                    .feature_positions(pos, FeatureKind::Road, location)
+                    .unwrap();
+                let theirs: Vec<Position> = {
+                    let mut v: Vec<Position> =
+                        oracle.feature(pos, seg).positions.into_iter().collect();
+                    v.sort_by_key(|p| (p.y, p.x));
+                    v
+                };
+                prop_assert_eq!(mine, theirs, "the road at {} {}", pos, location);
+            }
+        }
         // Gold is conserved: the supply, the players' ingots and the board's make 16 (GM.1).
         if flier_gold_magic.1 {
             let held: u32 = (0..players).map(|p| u32::from(game.ingots(p))).sum();
@@ -773,7 +884,18 @@ fn check_game(
         // No figure stays on a completed feature once the turn part is scored.
         if matches!(game.pending(), Pending::Place { .. } | Pending::Draw) {
             for (_, f) in oracle.figure_features(&game) {
-                prop_assert!(!f.complete, "a figure is left on a completed {:?}", f.kind);
+                prop_assert!(
+                    !f.complete,
+                    "a figure is left on a completed {:?} {:?}; last actions {:?}",
+                    f.kind,
+                    f.positions,
+                    game.actions()
+                        .iter()
+                        .rev()
+                        .take(8)
+                        .map(|a| a.to_string())
+                        .collect::<Vec<_>>()
+                );
             }
         }
         // Goods tokens never exceed the box: 9 wine, 6 grain, 5 cloth.
@@ -802,9 +924,9 @@ proptest! {
 
     /// Every combination of the base game with Inns & Cathedrals, Traders & Builders, River I,
     /// River II, King & Robber Baron, the Cult, the Count, Under the Big Top, Flying Machines,
-    /// Gold Mines and Mage & Witch, 2–6 players (6 only with Inns & Cathedrals).
+    /// Gold Mines, Mage & Witch and Ferries, 2–6 players (6 only with Inns & Cathedrals).
     #[test]
-    fn expansion_games_keep_every_invariant(combo in 1usize..2048, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
+    fn expansion_games_keep_every_invariant(combo in 1usize..4096, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
         // Every non-empty combination of the expansion sets, by bit (the Cult in its 5- or
         // 6-tile edition by seed).
         let cult = if seed & 4 == 0 { TileSet::Cult } else { TileSet::Cult6 };
@@ -820,6 +942,7 @@ proptest! {
             if seed & 16 == 0 { TileSet::FlyingMachines } else { TileSet::FlyingMachines1 },
             TileSet::GoldMines,
             if seed & 32 == 0 { TileSet::MageWitch } else { TileSet::MageWitch1 },
+            TileSet::Ferries,
         ];
         let sets: Vec<TileSet> =
             all.iter().enumerate().filter(|(i, _)| combo & (1 << i) != 0).map(|(_, s)| *s).collect();

@@ -6,7 +6,8 @@
 //!                                       [--out FILE] [--svg FILE] [--jcz FILE]
 //!                                       [--sets base,inns,traders,river,river2,
 //!                                               king_robber,cult,count,big_top,
-//!                                               flying_machines,gold_mines,mage_witch]
+//!                                               flying_machines,gold_mines,mage_witch,
+//!                                               ferries]
 //! ```
 //! Defaults: 2 players, seed 1, bots `random,greedy`, record saved to `game.json`; `--svg`
 //! also draws the final board as an SVG picture; `--jcz` plays under JCloisterZone's readings
@@ -34,7 +35,7 @@ fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
-            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE] [--jcz FILE] [--sets base,inns,traders,river,river2,king_robber,cult,count,big_top,flying_machines,gold_mines,mage_witch,...]"
+            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE] [--jcz FILE] [--sets base,inns,traders,river,river2,king_robber,cult,count,big_top,flying_machines,gold_mines,mage_witch,ferries,...]"
         );
         return Ok(());
     }

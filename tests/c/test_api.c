@@ -487,17 +487,27 @@ static void test_every_code_round_trips(void) {
     a.magic = CARC_MAGIC_NONE + 1;
     a.feature = CARC_FEATURE_ROAD;
     STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
-    a.kind = CARC_ACTION_REMOVE_MAGIC + 1;
+    a.kind = CARC_ACTION_PLACE_FERRY;
+    a.location = CARC_LOCATION_W | CARC_LOCATION_E;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "ferry 2,-1 WE") == 0);
+    a.kind = CARC_ACTION_MOVE_FERRY;
+    a.location = CARC_LOCATION_S | CARC_LOCATION_E;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "move_ferry 2,-1 SE") == 0);
+    a.location = 0;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
+    a.kind = CARC_ACTION_MOVE_FERRY + 1;
     STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
 
     /* Whole games with every set: each listed action plays from its C form; each event and
      * each score reason fills only its own fields. */
-    uint32_t reasons[9] = {0}, event_kinds[24] = {0};
+    uint32_t reasons[9] = {0}, event_kinds[26] = {0};
     for (uint64_t seed = 0; seed < 6; seed++) {
         carc_game *g = new_game("{\"players\": 4, \"sets\": [\"base\", \"inns\", \"traders\", "
                                 "\"river\", \"river2\", \"king_robber\", \"cult\", \"count\", "
                                 "\"big_top\", \"flying_machines\", \"gold_mines\", "
-                                "\"mage_witch\"]}",
+                                "\"mage_witch\", \"ferries\"]}",
                                 seed);
         bool over = false;
         int guard = 0;
@@ -537,7 +547,14 @@ static void test_every_code_round_trips(void) {
             STATUS(carc_game_events(g, events, 128, &n), CARC_OK);
             for (size_t i = 0; i < n; i++) {
                 carc_event e = events[i];
-                CHECK(e.kind <= CARC_EVENT_FLIER_RETURNED);
+                CHECK(e.kind <= CARC_EVENT_FERRY_MOVED);
+                CHECK((e.from_location != 0) == (e.kind == CARC_EVENT_FERRY_MOVED));
+                if (e.kind == CARC_EVENT_FERRY_PLACED || e.kind == CARC_EVENT_FERRY_MOVED) {
+                    /* Two road ends: two edge bits. */
+                    uint32_t bits = e.location, n = 0;
+                    for (; bits; bits &= bits - 1) n++;
+                    CHECK(n == 2 && e.location != e.from_location);
+                }
                 event_kinds[e.kind]++;
                 CHECK((e.animal != CARC_ANIMAL_NONE)
                       == (e.kind == CARC_EVENT_ANIMAL_REVEALED || e.reason == CARC_REASON_BIG_TOP));
@@ -631,6 +648,11 @@ static void test_every_code_round_trips(void) {
         bool in_flight = true;
         STATUS(carc_game_flight(g, &fx, &fy, &direction, &distance, &in_flight), CARC_OK);
         CHECK(!in_flight && fx == 0 && fy == 0 && direction == 0 && distance == 0);
+        carc_ferry ferries[16];
+        size_t ferries_len = 99;
+        STATUS(carc_game_ferries(g, ferries, 16, &ferries_len), CARC_OK);
+        CHECK(ferries_len >= 1 && ferries_len <= 8);
+        STATUS(carc_game_ferries(NULL, ferries, 16, &ferries_len), CARC_NULL_ARGUMENT);
         uint32_t active = 9;
         STATUS(carc_game_active_player(g, &active), CARC_OK);
         CHECK(active < 4);
@@ -642,6 +664,7 @@ static void test_every_code_round_trips(void) {
     CHECK(event_kinds[CARC_EVENT_INGOT_PLACED] > 0 && event_kinds[CARC_EVENT_INGOT_TAKEN] > 0);
     CHECK(event_kinds[CARC_EVENT_MAGIC_FIGURE_MOVED] > 0);
     CHECK(event_kinds[CARC_EVENT_FLIER_LAUNCHED] > 0 && event_kinds[CARC_EVENT_DIE_ROLLED] > 0);
+    CHECK(event_kinds[CARC_EVENT_FERRY_PLACED] > 0 && event_kinds[CARC_EVENT_FERRY_MOVED] > 0);
     CHECK(event_kinds[CARC_EVENT_GOODS_TAKEN] > 0 && event_kinds[CARC_EVENT_TOKEN_TAKEN] > 0);
     CHECK(event_kinds[CARC_EVENT_FIGURE_ENTERED_CITY] > 0);
     CHECK(event_kinds[CARC_EVENT_BIG_TOP_MOVED] > 0 && event_kinds[CARC_EVENT_ANIMAL_REVEALED] > 0);

@@ -423,12 +423,14 @@ def test_the_counts_decisions_from_python():
 
 # The C1 editions (flying_machines1, mage_witch1) exclude the C2 sets listed here.
 EVERY_SET = ["base", "inns", "traders", "river", "river2", "king_robber", "cult", "count",
-             "flying_machines", "gold_mines", "mage_witch"]
+             "big_top", "flying_machines", "gold_mines", "mage_witch", "ferries"]
 EVENT_KINDS = {
     "tile_drawn", "tile_discarded", "tile_deferred", "tile_placed", "figure_deployed", "scored",
     "figure_returned", "goods_taken", "token_taken", "figure_entered_city", "count_moved",
     "figure_left_city", "ingot_placed", "ingot_taken", "magic_figure_moved",
     "magic_figure_removed", "flier_launched", "die_rolled", "flier_returned", "game_over",
+    "big_top_moved", "animal_revealed", "acrobat_deployed", "acrobat_returned", "ferry_placed",
+    "ferry_moved",
 }
 REASON_FIELDS = {
     "feature": {"complete", "tiles", "pennants", "inn", "cathedral", "strength"},
@@ -436,6 +438,9 @@ REASON_FIELDS = {
     "goods": {"goods", "tokens"},
     "token": {"token", "completed", "held"},
     "gold": {"ingots"},
+    "big_top": {"animal", "figures"},
+    "acrobats": {"acrobats"},
+    "ringmaster": {"circus_tiles"},
 }
 #: Fields of a reason that may be None: the mage or witch in a scored road or city.
 OPTIONAL_REASON_FIELDS = {"feature": {"magic"}}
@@ -471,7 +476,8 @@ def test_every_variant_crosses_into_python_and_back():
                 assert all(getattr(event, f) is not None for f in REASON_FIELDS[event.reason]), event
     assert kinds <= EVENT_KINDS
     assert {"scored", "goods_taken", "token_taken", "figure_entered_city", "tile_placed",
-            "ingot_placed", "magic_figure_moved", "flier_launched", "die_rolled"} <= kinds
+            "ingot_placed", "magic_figure_moved", "flier_launched", "die_rolled",
+            "ferry_placed"} <= kinds
     assert reasons == set(REASON_FIELDS)
     assert {"place", "deploy", "enter_city", "magic"} <= pendings
     assert {"place", "deploy", "pass", "enter", "fly"} <= verbs
@@ -695,3 +701,40 @@ def test_mini_expansion_actions_and_values():
     assert len(set(outcomes)) == len(outcomes)
     with pytest.raises(IllegalActionError, match="roll"):
         Game(config={"sets": MINI_SETS, "explicit_draws": True}).resolve("roll:4")
+
+
+def test_ferries():
+    """Ferries: the notation of both actions, a ferry on every lake laid, each event's road
+    ends, and the pending decisions of the ferry step."""
+    for text, kind in [("ferry 1,0 WE", "ferry"), ("move_ferry -2,3 SE", "move_ferry")]:
+        action = Action(text)
+        assert str(action) == text and action.kind == kind and action.location == text[-2:]
+        assert pickle.loads(pickle.dumps(action)) == action
+    for bad in ["ferry 1,0", "move_ferry WE", "ferry 1,0 QQ"]:
+        with pytest.raises(IllegalActionError):
+            Action(bad)
+    pendings, moved = set(), 0
+    for seed in range(6):
+        game = Game(config={"players": 3, "sets": ["base", "ferries"]}, seed=seed)
+        bot = carcassonne.Bot("random", seed)
+        placed = {}
+        while not game.is_over:
+            pendings.add(game.pending)
+            if game.pending == "place_ferry":
+                assert not any(a.kind == "pass" for a in game.legal_actions())
+            if game.pending == "move_ferry":
+                assert game.legal_actions()[-1].kind == "pass"
+            for event in game.play(bot.choose(game)):
+                if event.kind == "ferry_placed":
+                    placed[event.position] = event.location
+                elif event.kind == "ferry_moved":
+                    assert placed[event.position] == event.from_location != event.location
+                    placed[event.position] = event.location
+                    moved += 1
+                if event.kind in ("ferry_placed", "ferry_moved"):
+                    assert len(event.location) == 2 and event.player is not None
+        lakes = [t for t in game.board if t.tile.startswith("FE-")]
+        assert len(game.ferries) == len(lakes) == len(placed) > 0
+        assert dict(game.ferries) == placed
+    assert {"place_ferry", "move_ferry"} <= pendings
+    assert moved > 0

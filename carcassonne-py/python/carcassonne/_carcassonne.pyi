@@ -47,6 +47,8 @@ _ActionKind = Literal[
     "take_ingot",
     "magic",
     "remove_magic",
+    "ferry",
+    "move_ferry",
     "pass",
 ]
 _EventKind = Literal[
@@ -73,6 +75,8 @@ _EventKind = Literal[
     "flier_launched",
     "die_rolled",
     "flier_returned",
+    "ferry_placed",
+    "ferry_moved",
     "game_over",
 ]
 _Reason = Literal["feature", "field", "goods", "token", "big_top", "acrobats", "ringmaster", "gold"]
@@ -106,6 +110,8 @@ _Pending = Literal[
     "remove_magic",
     "flier_roll",
     "landing",
+    "place_ferry",
+    "move_ferry",
     "game_over",
 ]
 _FigureName = Literal["follower", "large_follower", "builder", "pig", "ringmaster"]
@@ -200,6 +206,8 @@ class Event:
     def feature(self) -> Optional[_FeatureName]: ...
     @property
     def location(self) -> Optional[str]: ...
+    @property
+    def from_location(self) -> Optional[str]: ...
     @property
     def points(self) -> Optional[int]: ...
     @property
@@ -373,6 +381,8 @@ class Game:
     def ingots_in_supply(self) -> int: ...
     @property
     def magic_figures(self) -> List[PlacedMagicFigure]: ...
+    @property
+    def ferries(self) -> List[Tuple[Tuple[int, int], str]]: ...
     @property
     def flight(self) -> Optional[Dict[str, Any]]: ...
     @property

@@ -8,6 +8,7 @@ mod base;
 mod big_top;
 mod count;
 mod cult;
+mod ferries;
 mod flying_machines;
 mod gold_mines;
 mod inns_and_cathedrals;
@@ -99,6 +100,7 @@ pub fn catalogue() -> &'static Catalogue {
             (TileSet::GoldMines, gold_mines::TILES),
             (TileSet::MageWitch, mage_witch::TILES),
             (TileSet::MageWitch1, mage_witch::FIRST_EDITION),
+            (TileSet::Ferries, ferries::TILES),
         ] {
             for line in table.lines().map(str::trim).filter(|l| !l.is_empty()) {
                 match parse_tile(set, line) {

@@ -40,6 +40,7 @@ use crate::config::{CountFinalScoring, CountMove, MAX_PLAYERS};
 use crate::encoding::SEGMENT_SLOTS;
 use crate::error::PlayError;
 use crate::events::{Event, Sink};
+use crate::expansions::Hook;
 use crate::features::NodeId;
 use crate::figure::Figure;
 use crate::game::{FigureSlot, Game, Pending};
@@ -186,11 +187,17 @@ impl Game {
         let placed = self.board.tiles()[index];
         let kind = placed.tile.kind();
         let mut out: Vec<(NodeId, NodeId)> = Vec::new();
-        for (i, seg) in kind.segments.iter().enumerate() {
-            if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
-                continue;
-            }
-            let node = placed.node_base + i as u16;
+        let mut nodes: Vec<NodeId> = kind
+            .segments
+            .iter()
+            .enumerate()
+            .filter(|(_, seg)| matches!(seg.kind, FeatureKind::Road | FeatureKind::City))
+            .map(|(i, _)| placed.node_base + i as u16)
+            .collect();
+        if self.has_hook(Hook::CompletedElsewhere) {
+            nodes.extend(self.completed_elsewhere());
+        }
+        for node in nodes {
             let root = self.features.find(node);
             if self.features.open(root) == 0
                 && (unoccupied || self.features.figures(root) > 0)
@@ -496,6 +503,8 @@ impl Game {
             | Pending::RemoveMagic
             | Pending::FlierRoll
             | Pending::Landing { .. }
+            | Pending::PlaceFerry { .. }
+            | Pending::MoveFerry
             | Pending::GameOver => {}
         }
     }

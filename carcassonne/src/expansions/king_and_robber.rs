@@ -11,6 +11,7 @@
 
 use crate::config::KingRobberScoring;
 use crate::events::{Event, Reason, Sink, TokenScore};
+use crate::expansions::Hook;
 use crate::features::NodeId;
 use crate::game::Game;
 use crate::tile::FeatureKind;
@@ -44,6 +45,18 @@ pub(crate) struct Tokens {
 }
 
 impl Game {
+    /// The complete features of `kind` on the board now, each once.
+    fn complete_features_on_board(&self, kind: FeatureKind) -> u16 {
+        let mut roots: Vec<NodeId> = (0..self.features.len() as NodeId)
+            .filter(|&n| self.features.node(n).kind == kind)
+            .map(|n| self.features.find(n))
+            .filter(|&r| self.features.open(r) == 0)
+            .collect();
+        roots.sort_unstable();
+        roots.dedup();
+        roots.len() as u16
+    }
+
     /// Whether `token` is in play.
     fn token_in_play(&self, token: Token) -> bool {
         match token {
@@ -134,7 +147,17 @@ impl Game {
                         Token::King => self.completed_cities_off_board(),
                         Token::RobberBaron => 0,
                     };
-                    let n = tokens.holdings[i].completed + off_board;
+                    // Where a road can be split or joined again after it was completed (a ferry
+                    // moved, FE.4), the completed roads are those complete on the board now.
+                    let completed = if self.has_hook(Hook::CompletedElsewhere) {
+                        self.complete_features_on_board(match token {
+                            Token::King => FeatureKind::City,
+                            Token::RobberBaron => FeatureKind::Road,
+                        })
+                    } else {
+                        tokens.holdings[i].completed
+                    };
+                    let n = completed + off_board;
                     self.pay_token(holder, token, n as u32, n, 1, sink);
                 }
                 KingRobberScoring::TenPerToken => {

@@ -86,6 +86,17 @@ impl Game {
             return Flow::Continue;
         };
         let mage_tile = placed.tile.kind().has_marker(Marker::Mage);
+        self.magic_step(mage_tile, sink)
+    }
+
+    /// `AfterDeployment` (D-FE-3): a ferry that joined the mage's and the witch's roads calls
+    /// for a move (MW.3) right after the ferry step, before the scoring.
+    pub(crate) fn magic_after_deployment<S: Sink>(&mut self, sink: &mut S) -> Flow {
+        self.magic_step(false, sink)
+    }
+
+    /// A move (or a removal) when `mage_tile` or when the two figures share a feature.
+    fn magic_step<S: Sink>(&mut self, mage_tile: bool, sink: &mut S) -> Flow {
         let merged = match (
             self.magic_root(MagicFigure::Mage),
             self.magic_root(MagicFigure::Witch),

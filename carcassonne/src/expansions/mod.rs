@@ -11,17 +11,18 @@
 //! | hook | when | who (in order) |
 //! |---|---|---|
 //! | `StartingArea` | `Game::new` | Count (the City of Carcassonne) |
-//! | `StartOfTurnPart` | phase 0 | river, Traders & Builders, Count, Big Top (AC.5 turn) |
+//! | `StartOfTurnPart` | phase 0 | river, Traders & Builders, Count, Big Top (AC.5 turn), Ferries (moves allowed again, D-FE-4) |
 //! | `DrawSource` | phase 1.1 | river (its stack is dealt first, RV-2) |
 //! | `SetAside` | 1.1, a tile fits nowhere | river (R2.5: under the river stack) |
 //! | `PlacementRule` | 1.2 (listing, checking) | river (RV-3), Cult (CU.1) |
-//! | `TileLaid` | a tile joins the board | river (open ends), Cult (buildings), Big Top (acrobat sites) |
+//! | `TileLaid` | a tile joins the board | river (open ends), Cult (buildings), Big Top (acrobat sites), Ferries (lakes) |
 //! | `TilePlaced` | 1.2, after the placement | Traders & Builders (double turn due), Count |
 //! | `TileTriggered` | 1.3–1.5 | Gold Mines (GM.1), Mage & Witch (MW.1–MW.3), river (R2.6 volcano, D-R2-6 spring: no deployment) |
 //! | `FigureRule` | 2 (may this figure go there) | I&C (large follower), T&B (builder, pig) |
 //! | `DeployAlternatives` | 2 (instead of deploying) | Big Top (acrobats AC.1–AC.4, pyramids AC.5), Flying Machines (FM.1–FM.4) |
-//! | `AfterDeployment` | 2, end | — (ferries) |
+//! | `AfterDeployment` | 2, end | Ferries (FE.3 placement, FE.4 moves), Mage & Witch (D-FE-3: separated after a ferry joined their roads) |
 //! | `BeforeScoring` | 3.2 | Count (C.3 movement round) |
+//! | `CompletedElsewhere` | 3.2–3.3, which roads may be complete | Ferries (roads a ferry joined or split, FE.5) |
 //! | `FeatureValue` | 3.3, each feature | I&C (inn IC-3, cathedral IC-4), Mage & Witch (MW.4) |
 //! | `FeatureCompleted` | 3.3, each road or city | King & Robber (K.2), T&B (goods TB-1.2), Mage & Witch (MW.5) |
 //! | `FigureReturned` | 3.3, a figure goes home | Count (D-C-6) |
@@ -42,6 +43,7 @@
 pub mod big_top;
 pub mod count;
 pub mod cult;
+pub mod ferries;
 pub mod flying_machines;
 pub mod gold_mines;
 pub mod inns_and_cathedrals;
@@ -86,6 +88,8 @@ pub(crate) enum Expansion {
     GoldMines,
     /// Mage & Witch (`mage_witch`).
     MageWitch,
+    /// Ferries (`ferries`).
+    Ferries,
 }
 
 /// A set of [`Expansion`]s, as a bit mask.
@@ -117,6 +121,7 @@ pub(crate) enum Hook {
     DeployAlternatives,
     AfterDeployment,
     BeforeScoring,
+    CompletedElsewhere,
     FeatureValue,
     FeatureCompleted,
     FigureReturned,
@@ -140,7 +145,10 @@ impl Hook {
     const fn order(self) -> &'static [Expansion] {
         use Expansion::*;
         match self {
-            Hook::StartOfTurnPart => &[River, TradersAndBuilders, Count, BigTop],
+            Hook::StartOfTurnPart => &[River, TradersAndBuilders, Count, BigTop, Ferries],
+            // Phase 2, end: the ferries (FE.3, FE.4), then the mage and the witch separated if
+            // a ferry joined their roads (D-FE-3).
+            Hook::AfterDeployment => &[Ferries, MageWitch],
             // Phase 1.3 (gold) before 1.4 (mage and witch); the river's rule that the tile
             // allows no deployment ends the step.
             Hook::TileTriggered => &[GoldMines, MageWitch, River],
@@ -197,6 +205,8 @@ pub(crate) struct Expansions {
     pub gold: Option<Box<gold_mines::Gold>>,
     /// The mage and the witch (Mage & Witch).
     pub magic: Option<mage_witch::Magic>,
+    /// The lakes and their ferries.
+    pub ferries: Option<Box<ferries::Ferries>>,
 }
 
 impl Expansions {
@@ -330,6 +340,19 @@ impl Expansions {
                 Hook::FeatureValue,
                 Hook::FeatureCompleted,
             ]);
+            if elements.ferries {
+                hooks.insert(&[Hook::AfterDeployment]);
+            }
+        }
+        if elements.ferries {
+            e.active.insert(Expansion::Ferries);
+            e.ferries = Some(Box::default());
+            hooks.insert(&[
+                Hook::StartOfTurnPart,
+                Hook::TileLaid,
+                Hook::AfterDeployment,
+                Hook::CompletedElsewhere,
+            ]);
         }
         e
     }
@@ -345,6 +368,7 @@ impl Expansions {
             + self.circus.as_ref().map_or(0, |c| c.heap_size())
             + self.gold.as_ref().map_or(0, |g| g.heap_size())
             + self.cult.as_ref().map_or(0, |c| c.heap_size())
+            + self.ferries.as_ref().map_or(0, |f| f.heap_size())
     }
 }
 
@@ -377,6 +401,9 @@ impl Game {
                 }
                 (Hook::StartOfTurnPart, Expansion::Count) => self.count_start_of_turn_part(),
                 (Hook::StartOfTurnPart, Expansion::BigTop) => self.circus_start_of_turn_part(),
+                (Hook::StartOfTurnPart, Expansion::Ferries) => self.ferries_start_of_turn_part(),
+                (Hook::AfterDeployment, Expansion::Ferries) => self.ferries_after_deployment(),
+                (Hook::AfterDeployment, Expansion::MageWitch) => self.magic_after_deployment(sink),
                 (Hook::AfterScoring, Expansion::BigTop) => self.big_top_after_scoring(sink),
                 (Hook::BeforeFinalScoring, Expansion::BigTop) => self.big_top_final_scoring(sink),
                 (Hook::TileTriggered, Expansion::River) => self.river_tile_triggered(),
@@ -582,6 +609,9 @@ impl Game {
         if self.plays(Expansion::BigTop) {
             self.note_acrobat_site(kind, pos);
         }
+        if self.plays(Expansion::Ferries) {
+            self.note_lake(kind);
+        }
     }
 
     /// `TilePlaced`: the active player placed the turn part's tile, laid at board index
@@ -631,6 +661,15 @@ impl Game {
     }
 
     // ----- scoring -----
+
+    /// `CompletedElsewhere`: road and city nodes away from the tile just laid that may have
+    /// been completed in this turn part (the roads ferries joined or split, FE.5).
+    pub(crate) fn completed_elsewhere(&self) -> Vec<NodeId> {
+        if self.plays(Expansion::Ferries) {
+            return self.ferry_touched().to_vec();
+        }
+        Vec::new()
+    }
 
     /// `FeatureValue`: lets the expansions change the value of the scored feature `root` of
     /// `tiles` tiles (inns and cathedrals, then the mage or the witch); `inn` and `cathedral`
@@ -815,6 +854,7 @@ impl Game {
             Pending::Ingot { .. } | Pending::TakeIngot => self.gold_actions(out),
             Pending::Magic | Pending::RemoveMagic => self.magic_actions(out),
             Pending::Landing { .. } => self.landing_actions(out),
+            Pending::PlaceFerry { .. } | Pending::MoveFerry => self.ferry_actions(out),
             Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }
@@ -834,6 +874,7 @@ impl Game {
             Pending::Ingot { .. } | Pending::TakeIngot => self.check_gold_action(action),
             Pending::Magic | Pending::RemoveMagic => self.check_magic_action(action),
             Pending::Landing { .. } => self.check_landing(action),
+            Pending::PlaceFerry { .. } | Pending::MoveFerry => self.check_ferry_action(action),
             pending @ (Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }
@@ -856,6 +897,9 @@ impl Game {
             Pending::Ingot { .. } | Pending::TakeIngot => self.apply_gold_action(action, sink),
             Pending::Magic | Pending::RemoveMagic => self.apply_magic_action(action, sink),
             Pending::Landing { .. } => self.apply_landing(action, sink),
+            Pending::PlaceFerry { .. } | Pending::MoveFerry => {
+                self.apply_ferry_action(action, sink)
+            }
             Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }

@@ -300,7 +300,9 @@ impl Game {
                     | Action::PlaceIngot { .. }
                     | Action::TakeIngot { .. }
                     | Action::PlaceMagic { .. }
-                    | Action::RemoveMagic { .. },
+                    | Action::RemoveMagic { .. }
+                    | Action::PlaceFerry { .. }
+                    | Action::MoveFerry { .. },
                 ) => {
                     return Err(ExportError::Unsupported {
                         setting: "sets".into(),

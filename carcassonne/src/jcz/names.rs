@@ -33,6 +33,7 @@ pub(crate) const fn set_id(set: TileSet) -> &'static str {
         TileSet::GoldMines => "goldmines",
         TileSet::MageWitch => "mage-and-witch:2",
         TileSet::MageWitch1 => "mage-and-witch:1",
+        TileSet::Ferries => "ferries",
     }
 }
 
@@ -51,6 +52,8 @@ pub(crate) fn set_from_id(id: &str) -> Option<TileSet> {
 pub(crate) const FLYING_MACHINE_FEATURE: &str = "FlyingMachine";
 /// JCloisterZone's token name of a gold ingot (`PLACE_TOKEN`).
 pub(crate) const GOLD_TOKEN: &str = "GOLD";
+/// The `token` of a ferry in `PLACE_TOKEN` (Ferries).
+pub(crate) const FERRY_TOKEN: &str = "FERRY";
 /// JCloisterZone's figure ids of the mage and the witch (`MOVE_NEUTRAL_FIGURE`).
 pub(crate) const MAGE_FIGURE: &str = "mage.1";
 /// See [`MAGE_FIGURE`].

@@ -223,6 +223,8 @@ impl Replay {
             Pending::TakeIngot => "TakeIngot",
             Pending::Magic | Pending::RemoveMagic => "MageAndWitchPhase",
             Pending::FlierRoll | Pending::Landing { .. } => "ActionPhase",
+            Pending::PlaceFerry { .. } => "PlaceFerryPhase",
+            Pending::MoveFerry => "ChangeFerriesPhase",
             Pending::GameOver => "GameOverPhase",
         }
     }
@@ -407,6 +409,8 @@ impl Replay {
                 | Pending::Magic
                 | Pending::RemoveMagic
                 | Pending::Landing { .. }
+                | Pending::PlaceFerry { .. }
+                | Pending::MoveFerry
         );
         if !asked {
             self.commit_due = Some(Commit {
@@ -550,10 +554,7 @@ impl Replay {
                     location,
                 };
                 self.play(msg, "payload.pointer", action, Some(id.number))?;
-                self.commit_due = Some(Commit {
-                    player,
-                    phase: COMMIT_ACTION,
-                });
+                self.commit_unless_asked(player);
             }
             Pending::EnterCity => {
                 if !self.meeples.in_supply(id) {
@@ -716,11 +717,8 @@ impl Replay {
         let player = self.game.current_player();
         msg.sent_by(player, &format!("decide ({})", pending.name()))?;
         self.play(msg, "type", Action::Pass, None)?;
-        if matches!(pending, Pending::Deploy { .. }) {
-            self.commit_due = Some(Commit {
-                player,
-                phase: COMMIT_ACTION,
-            });
+        if matches!(pending, Pending::Deploy { .. } | Pending::MoveFerry) {
+            self.commit_unless_asked(player);
         }
         Ok(())
     }
@@ -864,11 +862,15 @@ impl Replay {
     /// The second gold ingot (GM.1): `PLACE_TOKEN {token: GOLD, pointer: [x, y]}`.
     fn place_token(&mut self, msg: &Message) -> Result<(), ImportError> {
         let token = msg.text(msg.payload.get("token"), "payload.token")?;
+        if token == names::FERRY_TOKEN {
+            return self.place_ferry(msg);
+        }
         if token != names::GOLD_TOKEN {
             return Err(ImportError::Unsupported(format!(
-                "replay message #{}: token {token} (only {} is implemented)",
+                "replay message #{}: token {token} (only {} and {} are implemented)",
                 msg.index,
-                names::GOLD_TOKEN
+                names::GOLD_TOKEN,
+                names::FERRY_TOKEN
             )));
         }
         let Pending::Ingot { .. } = self.game.pending() else {
@@ -885,6 +887,48 @@ impl Replay {
         let pos = position(msg.payload.get("pointer"))
             .map_err(|why| msg.error("payload.pointer", why))?;
         self.play(msg, "payload.pointer", Action::PlaceIngot { pos }, None)?;
+        self.commit_unless_asked(player);
+        Ok(())
+    }
+
+    /// A ferry (FE.3, FE.4): `PLACE_TOKEN {token: FERRY, pointer: {position, feature: Road,
+    /// location}}` places the new lake's ferry or moves one, `location` naming the two road
+    /// ends it joins (`WE`).
+    fn place_ferry(&mut self, msg: &Message) -> Result<(), ImportError> {
+        let pending = self.game.pending();
+        let pointer = msg.pointer(msg.payload.get("pointer"), "payload.pointer")?;
+        if pointer.feature != "Road" {
+            return Err(msg.error(
+                "payload.pointer.feature",
+                format!("a ferry joins roads, not {:?}", pointer.feature),
+            ));
+        }
+        let location: Location = pointer
+            .location
+            .parse()
+            .map_err(|e: crate::ParseError| msg.error("payload.pointer.location", e.to_string()))?;
+        let action = match pending {
+            Pending::PlaceFerry { .. } => Action::PlaceFerry {
+                pos: pointer.pos,
+                location,
+            },
+            Pending::MoveFerry => Action::MoveFerry {
+                pos: pointer.pos,
+                location,
+            },
+            _ => {
+                return Err(msg.error(
+                    "type",
+                    format!(
+                        "a ferry is placed, but the pending decision is {}",
+                        pending.name()
+                    ),
+                ))
+            }
+        };
+        let player = self.game.current_player();
+        msg.sent_by(player, "place or move a ferry")?;
+        self.play(msg, "payload.pointer", action, None)?;
         self.commit_unless_asked(player);
         Ok(())
     }

@@ -72,6 +72,7 @@ pub(crate) fn config_from_setup(root: &Value) -> Result<Config, ImportError> {
     let flier_set = config.sets.contains(&TileSet::FlyingMachines)
         || config.sets.contains(&TileSet::FlyingMachines1);
     (e.flier, e.gold, e.mage_witch) = (Some(flier_set), Some(false), Some(false));
+    e.ferries = Some(false);
     let (mut mage, mut witch) = (false, false);
     for (key, value) in &elements {
         let figure = Figure::ALL
@@ -103,6 +104,7 @@ pub(crate) fn config_from_setup(root: &Value) -> Result<Config, ImportError> {
             "acrobats" => e.acrobats = Some(true),
             "flier" => e.flier = Some(true),
             "gold" => e.gold = Some(true),
+            "ferry" => e.ferries = Some(count(key, value)? > 0),
             "mage" => mage = count(key, value)? > 0,
             "witch" => witch = count(key, value)? > 0,
             // The client enforces `river` with any river set.

@@ -5,12 +5,14 @@
 use std::collections::{BTreeSet, HashMap};
 
 use carcassonne::{
-    Action, EdgeKind, FeatureKind, Figure, Game, Marker, Position, RiverTurnRule, Rotation, Side,
-    TileId, TileSet,
+    Action, EdgeKind, FeatureKind, Figure, Game, Location, Marker, Position, RiverTurnRule,
+    Rotation, Side, TileId, TileSet,
 };
 
 pub struct Oracle {
     tiles: HashMap<Position, (TileId, Rotation)>,
+    /// The ferries: the lake tile and the sides of the two road ends each joins (FE.1).
+    ferries: HashMap<Position, Location>,
     /// The board's positions in the order the tiles were laid.
     order: Vec<Position>,
 }
@@ -42,7 +44,12 @@ impl Oracle {
             .map(|t| (t.pos, (t.tile, t.rotation)))
             .collect();
         let order = game.board().tiles().iter().map(|t| t.pos).collect();
-        Oracle { tiles, order }
+        let ferries = game.ferries().into_iter().collect();
+        Oracle {
+            tiles,
+            order,
+            ferries,
+        }
     }
 
     /// Points (rotated) owned by segment `seg` of the tile at `pos`.
@@ -75,6 +82,21 @@ impl Oracle {
         while let Some((p, s)) = todo.pop() {
             if !segments.insert((p, s)) {
                 continue;
+            }
+            // A ferry joins the two road ends of its lake (FE.1).
+            if let (FeatureKind::Road, Some(ferry)) = (kind, self.ferries.get(&p)) {
+                let (t, r) = self.tiles[&p];
+                let on_ferry = |k: usize| {
+                    let seg = &t.kind().segments[k];
+                    seg.kind == FeatureKind::Road && seg.location(r).bits() & ferry.bits() != 0
+                };
+                if on_ferry(s) {
+                    for k in 0..t.kind().segments.len() {
+                        if k != s && on_ferry(k) {
+                            todo.push((p, k));
+                        }
+                    }
+                }
             }
             for i in self.points(p, s) {
                 let side = i / 3;
