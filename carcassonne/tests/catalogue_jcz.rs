@@ -341,6 +341,7 @@ fn jcz_symbols(xml: &str, set: TileSet) -> Vec<(String, String, String)> {
                     "goldmine" => Some("gold".to_owned()),
                     "mage" => Some("mage".to_owned()),
                     "garden" => Some("garden".to_owned()),
+                    "ferry" => Some("lake".to_owned()),
                     _ => None,
                 })
                 .collect();
@@ -353,6 +354,7 @@ fn jcz_symbols(xml: &str, set: TileSet) -> Vec<(String, String, String)> {
                     carcassonne::Marker::GoldMine => Some("gold".to_owned()),
                     carcassonne::Marker::Mage => Some("mage".to_owned()),
                     carcassonne::Marker::Garden => Some("garden".to_owned()),
+                    carcassonne::Marker::FerryLake => Some("lake".to_owned()),
                     _ => None,
                 })
                 .collect();
@@ -387,6 +389,24 @@ fn flying_machines_tiles_match_jcloisterzone() {
             "flier W"
         ]
     );
+}
+
+#[test]
+fn ferries_tiles_match_jcloisterzone() {
+    check_set("ferries.xml", "ferries", TileSet::Ferries);
+    check_symbols("ferries.xml", TileSet::Ferries);
+    // 3 + 4 + 1 lake tiles, every road of a lake ending at it (one edge each).
+    let counts: u32 = catalogue()
+        .set_counts(TileSet::Ferries)
+        .iter()
+        .map(|&(_, n)| u32::from(n))
+        .sum();
+    assert_eq!(counts, 8);
+    for id in catalogue().set(TileSet::Ferries) {
+        for seg in id.kind().segments.iter().filter(|s| s.kind == FeatureKind::Road) {
+            assert_eq!(seg.location(carcassonne::Rotation::R0).sides().count(), 1);
+        }
+    }
 }
 
 #[test]

@@ -416,8 +416,16 @@ fn ts19_builder_variant(per_part: bool) -> Game {
 
 #[test]
 fn ts19_variant_builder_double_turn_moves_once_per_turn() {
-    let g = ts19_builder_variant(false);
+    let mut g = ts19_builder_variant(false);
     assert_ne!(g.pending(), Pending::MoveFerry, "the ferry moved this turn");
+    // Moving it again is refused, the game unchanged.
+    let before = g.clone();
+    let again = Action::MoveFerry {
+        pos: pos(1, 0),
+        location: loc("WE"),
+    };
+    assert!(g.play(again).is_err());
+    assert!(g == before);
 }
 
 #[test]
