@@ -1047,12 +1047,13 @@ impl Game {
         if self.has_hook(Hook::TileLaid) {
             self.tile_laid(kind, pos, rotation);
         }
-        self.join_neighbours(index as usize);
+        self.join_neighbours::<false>(kind, pos, rotation, node_base, usize::MAX);
         self.last_tile = Some(index);
         index as usize
     }
 
     /// Adds a node for each segment of `kind`, laid at board index `index`.
+    #[inline(always)]
     fn add_nodes(&mut self, kind: &TileKind, index: u16) {
         for (i, seg) in kind.segments.iter().enumerate() {
             let open = match seg.kind {
@@ -1074,9 +1075,16 @@ impl Game {
         let links = self.ferry_links();
         self.features = Features::with_capacity(self.features.len());
         for index in 0..self.board.len() {
-            let kind = self.board.tiles()[index].tile.kind();
+            let placed = self.board.tiles()[index];
+            let kind = placed.tile.kind();
             self.add_nodes(kind, index as u16);
-            self.join_neighbours(index);
+            self.join_neighbours::<true>(
+                kind,
+                placed.pos,
+                placed.rotation,
+                placed.node_base,
+                index,
+            );
         }
         for (a, b) in links {
             self.features.connect(a, b, false);
@@ -1088,25 +1096,27 @@ impl Game {
         }
     }
 
-    /// Joins the segments of the tile at board index `index` to those of its neighbours laid
-    /// before it, across each shared edge.
-    fn join_neighbours(&mut self, index: usize) {
-        let placed = self.board.tiles()[index];
-        let (kind, pos, rotation, node_base) = (
-            placed.tile.kind(),
-            placed.pos,
-            placed.rotation,
-            placed.node_base,
-        );
+    /// Joins the segments of a tile of `kind` laid at `pos` turned `rotation` (its first node
+    /// `node_base`) to those of its neighbours (when `REBUILD`, only those with a board index
+    /// below `before`), across each shared edge.
+    #[inline(always)]
+    fn join_neighbours<const REBUILD: bool>(
+        &mut self,
+        kind: &TileKind,
+        pos: Position,
+        rotation: Rotation,
+        node_base: u16,
+        before: usize,
+    ) {
         let mine = &kind.rotated_owner[rotation.quarter_turns() as usize];
         for side in Side::ALL {
-            let Some(n) = self
-                .board
-                .tile_index_at(pos.neighbour(side))
-                .filter(|&n| n < index)
-            else {
+            let Some(n) = self.board.tile_index_at(pos.neighbour(side)) else {
                 continue;
             };
+            // Rebuilding: only the tiles laid before this one are joined yet.
+            if REBUILD && n >= before {
+                continue;
+            }
             let neighbour = self.board.tiles()[n];
             let other = neighbour.tile.kind();
             let theirs = &other.rotated_owner[neighbour.rotation.quarter_turns() as usize];

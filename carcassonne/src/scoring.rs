@@ -162,17 +162,24 @@ impl Game {
     pub(crate) fn score_completed<S: Sink>(&mut self, tile: usize, sink: &mut S) {
         let placed = self.board.tiles()[tile];
         let kind = placed.tile.kind();
-        let mut done = [NodeId::MAX; 32];
+        // A tile has at most 8 road and city segments, so `done` never overflows here.
+        let mut done = [NodeId::MAX; 16];
         let mut n = 0;
         for (i, seg) in kind.segments.iter().enumerate() {
             if matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
-                self.score_if_complete(placed.node_base + i as u16, &mut done, &mut n, sink);
+                let root = self.features.find(placed.node_base + i as u16);
+                if self.features.open(root) != 0 || done[..n].contains(&root) {
+                    continue;
+                }
+                if n < done.len() {
+                    done[n] = root;
+                    n += 1;
+                }
+                self.score_completed_feature(root, sink);
             }
         }
         if self.has_hook(Hook::CompletedElsewhere) {
-            for node in self.completed_elsewhere() {
-                self.score_if_complete(node, &mut done, &mut n, sink);
-            }
+            self.score_completed_elsewhere(done[..n].to_vec(), sink);
         }
         let mut surrounded = [NodeId::MAX; 9];
         let n = self.surrounded_buildings_near(placed.pos, &mut surrounded);
@@ -187,24 +194,24 @@ impl Game {
         }
     }
 
-    /// Scores the road or city of `node` if it is complete and not among the `n` roots in
-    /// `done` (then added there); an unoccupied one is only noted as completed.
+    /// `CompletedElsewhere`: scores the complete roads and cities away from the tile just laid
+    /// that an expansion changed (a ferry, FE.5), but for those in `done` (already scored).
+    #[inline(never)]
+    fn score_completed_elsewhere<S: Sink>(&mut self, mut done: Vec<NodeId>, sink: &mut S) {
+        for node in self.completed_elsewhere() {
+            let root = self.features.find(node);
+            if self.features.open(root) != 0 || done.contains(&root) {
+                continue;
+            }
+            done.push(root);
+            self.score_completed_feature(root, sink);
+        }
+    }
+
+    /// Scores the completed road or city `root` (an unoccupied one is only noted as
+    /// completed).
     #[inline(always)]
-    fn score_if_complete<S: Sink>(
-        &mut self,
-        node: NodeId,
-        done: &mut [NodeId; 32],
-        n: &mut usize,
-        sink: &mut S,
-    ) {
-        let root = self.features.find(node);
-        if self.features.open(root) != 0 || done[..*n].contains(&root) {
-            return;
-        }
-        if *n < done.len() {
-            done[*n] = root;
-            *n += 1;
-        }
+    fn score_completed_feature<S: Sink>(&mut self, root: NodeId, sink: &mut S) {
         if self.features.figures(root) > 0 {
             self.score_feature(root, true, sink);
         } else if self.has_hook(Hook::CompletedElsewhere) {
