@@ -11,7 +11,7 @@ use carcassonne::{
     Action, Config, Event, FeatureKind, Figure, Game, Location, Pending, PlayError, Position,
     Rotation, Rules, Score, StartTile, TileSet,
 };
-use common::{scores, tile};
+use common::{deploy_or_pass, draw_and_place, scores, tile};
 
 fn pos(x: i32, y: i32) -> Position {
     Position::new(x, y)
@@ -50,37 +50,9 @@ fn ferry_turn(
     ferry: Option<&str>,
     moves: &[Action],
 ) -> Vec<Event> {
-    let mut events = g.draw(tile(id)).unwrap();
-    let rotation = Rotation::from_quarter_turns(r);
     let p = pos(at.0, at.1);
-    events.extend(
-        g.play(Action::Place {
-            tile: tile(id),
-            pos: p,
-            rotation,
-        })
-        .unwrap(),
-    );
-    if matches!(g.pending(), Pending::Deploy { .. }) {
-        let action = match deploy {
-            Some((figure, name)) => {
-                let seg = tile(id)
-                    .kind()
-                    .segments
-                    .iter()
-                    .find(|s| s.name == name)
-                    .unwrap();
-                Action::Deploy {
-                    figure,
-                    pos: p,
-                    feature: seg.kind,
-                    location: seg.location(rotation),
-                }
-            }
-            None => Action::Pass,
-        };
-        events.extend(g.play(action).unwrap_or_else(|e| panic!("{action}: {e}")));
-    }
+    let mut events = draw_and_place(g, id, at, r);
+    events.extend(deploy_or_pass(g, id, at, r, deploy));
     if let Some(sides) = ferry {
         assert_eq!(g.pending(), Pending::PlaceFerry { pos: p });
         assert!(!g.can_pass(), "the ferry is placed (FE.3)");

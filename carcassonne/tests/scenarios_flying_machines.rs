@@ -10,7 +10,7 @@ use carcassonne::{
     Action, Compass, Config, Elements, Event, FeatureKind, Figure, Game, Outcome, Pending,
     PlayError, Position, Rotation, Rules, StartTile, TileSet,
 };
-use common::tile;
+use common::{deploy_or_pass, draw_and_place, tile};
 
 fn pos(x: i32, y: i32) -> Position {
     Position::new(x, y)
@@ -52,38 +52,8 @@ fn turn(
     r: u8,
     deploy: Option<(Figure, &str)>,
 ) -> Vec<Event> {
-    let mut events = g
-        .draw(tile(id))
-        .unwrap_or_else(|e| panic!("draw {id}: {e}"));
-    let rotation = Rotation::from_quarter_turns(r);
-    let place = Action::Place {
-        tile: tile(id),
-        pos: pos(at.0, at.1),
-        rotation,
-    };
-    events.extend(g.play(place).unwrap_or_else(|e| panic!("{place}: {e}")));
-    match deploy {
-        Some((figure, name)) => {
-            let seg = tile(id)
-                .kind()
-                .segments
-                .iter()
-                .find(|s| s.name == name)
-                .expect("segment name");
-            let action = Action::Deploy {
-                figure,
-                pos: pos(at.0, at.1),
-                feature: seg.kind,
-                location: seg.location(rotation),
-            };
-            events.extend(g.play(action).unwrap_or_else(|e| panic!("{action}: {e}")));
-        }
-        None => {
-            if matches!(g.pending(), Pending::Deploy { .. }) {
-                events.extend(g.play(Action::Pass).unwrap());
-            }
-        }
-    }
+    let mut events = draw_and_place(g, id, at, r);
+    events.extend(deploy_or_pass(g, id, at, r, deploy));
     events
 }
 

@@ -8,9 +8,9 @@ mod common;
 
 use carcassonne::{
     gold_points, Action, Event, Figure, Game, GoldDistribution, Pending, PlayError, Position,
-    Rotation, Rules, TileSet,
+    Rules, TileSet,
 };
-use common::{scenario_with, tile};
+use common::{deploy_or_pass, draw_and_place, scenario_with, tile};
 
 fn pos(x: i32, y: i32) -> Position {
     Position::new(x, y)
@@ -43,16 +43,7 @@ fn gold_turn(
     ingot: Option<(i32, i32)>,
     deploy: Option<(Figure, &str)>,
 ) -> Vec<Event> {
-    let mut events = g
-        .draw(tile(id))
-        .unwrap_or_else(|e| panic!("draw {id}: {e}"));
-    let rotation = Rotation::from_quarter_turns(r);
-    let place = Action::Place {
-        tile: tile(id),
-        pos: pos(at.0, at.1),
-        rotation,
-    };
-    events.extend(g.play(place).unwrap_or_else(|e| panic!("{place}: {e}")));
+    let mut events = draw_and_place(g, id, at, r);
     match (g.pending(), ingot) {
         (Pending::Ingot { .. }, Some((x, y))) => {
             let action = Action::PlaceIngot { pos: pos(x, y) };
@@ -62,28 +53,7 @@ fn gold_turn(
         (_, Some(_)) => panic!("{id}: the second ingot is not asked for"),
         (_, None) => {}
     }
-    match deploy {
-        Some((figure, name)) => {
-            let seg = tile(id)
-                .kind()
-                .segments
-                .iter()
-                .find(|s| s.name == name)
-                .expect("segment name");
-            let action = Action::Deploy {
-                figure,
-                pos: pos(at.0, at.1),
-                feature: seg.kind,
-                location: seg.location(rotation),
-            };
-            events.extend(g.play(action).unwrap_or_else(|e| panic!("{action}: {e}")));
-        }
-        None => {
-            if matches!(g.pending(), Pending::Deploy { .. }) {
-                events.extend(g.play(Action::Pass).unwrap());
-            }
-        }
-    }
+    events.extend(deploy_or_pass(g, id, at, r, deploy));
     events
 }
 

@@ -10,7 +10,7 @@ use carcassonne::{
     Action, Event, FeatureKind, Figure, Game, Location, MagicFigure, Pending, PlayError, Position,
     Reason, Rotation, Rules, TileSet,
 };
-use common::{scenario_with, tile};
+use common::{deploy_or_pass, draw_and_place, scenario_with, tile};
 
 fn pos(x: i32, y: i32) -> Position {
     Position::new(x, y)
@@ -50,16 +50,7 @@ fn magic_turn(
     then: Option<(MagicFigure, (i32, i32), &str)>,
     deploy: Option<(Figure, &str)>,
 ) -> Vec<Event> {
-    let mut events = g
-        .draw(tile(id))
-        .unwrap_or_else(|e| panic!("draw {id}: {e}"));
-    let rotation = Rotation::from_quarter_turns(r);
-    let place = Action::Place {
-        tile: tile(id),
-        pos: pos(at.0, at.1),
-        rotation,
-    };
-    events.extend(g.play(place).unwrap_or_else(|e| panic!("{place}: {e}")));
+    let mut events = draw_and_place(g, id, at, r);
     match (g.pending(), then) {
         (Pending::Magic, Some((figure, on, name))) => {
             let action = magic(g, figure, on, name);
@@ -69,28 +60,7 @@ fn magic_turn(
         (pending, Some(_)) => panic!("{id}: no magic step is asked ({})", pending.name()),
         (_, None) => {}
     }
-    match deploy {
-        Some((figure, name)) => {
-            let seg = tile(id)
-                .kind()
-                .segments
-                .iter()
-                .find(|s| s.name == name)
-                .expect("segment name");
-            let action = Action::Deploy {
-                figure,
-                pos: pos(at.0, at.1),
-                feature: seg.kind,
-                location: seg.location(rotation),
-            };
-            events.extend(g.play(action).unwrap_or_else(|e| panic!("{action}: {e}")));
-        }
-        None => {
-            if matches!(g.pending(), Pending::Deploy { .. }) {
-                events.extend(g.play(Action::Pass).unwrap());
-            }
-        }
-    }
+    events.extend(deploy_or_pass(g, id, at, r, deploy));
     events
 }
 

@@ -92,21 +92,42 @@ pub fn turn_with(
 pub fn turn_events(
     game: &mut Game,
     id: &str,
+    at: (i32, i32),
+    r: u8,
+    deploy: Option<(Figure, &str)>,
+) -> Vec<Event> {
+    let mut events = draw_and_place(game, id, at, r);
+    events.extend(deploy_or_pass(game, id, at, r, deploy));
+    events
+}
+
+/// Draws `id` and lays it at `(x, y)` turned `r` quarter turns (a panic if either is
+/// refused); returns the events.
+pub fn draw_and_place(game: &mut Game, id: &str, (x, y): (i32, i32), r: u8) -> Vec<Event> {
+    let mut events = game
+        .draw(tile(id))
+        .unwrap_or_else(|e| panic!("draw {id}: {e}"));
+    let place = Action::Place {
+        tile: tile(id),
+        pos: Position::new(x, y),
+        rotation: Rotation::from_quarter_turns(r),
+    };
+    events.extend(game.play(place).unwrap_or_else(|e| panic!("{place}: {e}")));
+    events
+}
+
+/// Deploys `figure` on the segment named by the second field of the tile `id` just laid at
+/// `(x, y)` turned `r`, or passes when a deployment is pending; returns the events.
+pub fn deploy_or_pass(
+    game: &mut Game,
+    id: &str,
     (x, y): (i32, i32),
     r: u8,
     deploy: Option<(Figure, &str)>,
 ) -> Vec<Event> {
-    let mut events = game
-        .draw(tile(id))
-        .unwrap_or_else(|e| panic!("draw {id}: {e}"));
     let rotation = Rotation::from_quarter_turns(r);
     let pos = Position::new(x, y);
-    let place = Action::Place {
-        tile: tile(id),
-        pos,
-        rotation,
-    };
-    events.extend(game.play(place).unwrap_or_else(|e| panic!("{place}: {e}")));
+    let mut events = Vec::new();
     match deploy {
         Some((figure, name)) => {
             let kind = tile(id).kind();
