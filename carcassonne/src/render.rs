@@ -201,6 +201,24 @@ const SIDE_CORNERS: [((f64, f64), (f64, f64)); 4] = [
     ((0.0, 1.0), (0.0, 0.0)),
 ];
 
+/// Where a figure on the `feature` at `location` of the tile at `pos` is drawn, on a unit
+/// tile; `None` without a tile there.
+fn segment_anchor(
+    game: &Game,
+    pos: crate::geometry::Position,
+    feature: FeatureKind,
+    location: crate::geometry::Location,
+) -> Option<(f64, f64)> {
+    let placed = game.board().tile_at(pos)?;
+    let kind = placed.tile.kind();
+    let points = kind
+        .segment_with_location(feature, location, placed.rotation)
+        .map_or(0, |i| {
+            rotate_points(kind.segments[i].points, placed.rotation)
+        });
+    Some(anchor(feature, points))
+}
+
 /// The unit vector of a compass direction on the picture (x east, y south).
 fn unit(direction: Compass) -> (f64, f64) {
     let (dx, dy) = direction.offset();
@@ -510,16 +528,10 @@ pub fn board_svg(game: &Game) -> String {
         );
     }
     for magic in game.magic_figures() {
-        let Some(placed) = board.tile_at(magic.pos) else {
+        let Some(at) = segment_anchor(game, magic.pos, magic.feature, magic.location) else {
             continue;
         };
-        let kind = placed.tile.kind();
-        let points = kind
-            .segment_with_location(magic.feature, magic.location, placed.rotation)
-            .map_or(0, |i| {
-                rotate_points(kind.segments[i].points, placed.rotation)
-            });
-        let (x, y) = px(magic.pos, anchor(magic.feature, points));
+        let (x, y) = px(magic.pos, at);
         // Beside where a follower would stand: the mage a violet star, the witch a black hat.
         let (x, y) = (x + 9.0, y - 6.0);
         let shape = match magic.figure {
@@ -582,16 +594,10 @@ pub fn board_svg(game: &Game) -> String {
         );
     }
     for f in game.figures() {
-        let Some(placed) = board.tile_at(f.pos) else {
+        let Some(at) = segment_anchor(game, f.pos, f.feature, f.location) else {
             continue;
         };
-        let kind = placed.tile.kind();
-        let points = kind
-            .segment_with_location(f.feature, f.location, placed.rotation)
-            .map_or(0, |i| {
-                rotate_points(kind.segments[i].points, placed.rotation)
-            });
-        let (x, y) = px(f.pos, anchor(f.feature, points));
+        let (x, y) = px(f.pos, at);
         let colour = PLAYER_COLOURS[f.player % PLAYER_COLOURS.len()];
         let (shape, tag) = match f.figure {
             Figure::Builder => (
