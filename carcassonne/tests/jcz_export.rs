@@ -184,6 +184,64 @@ fn export_then_import_gives_the_same_game() {
     }
 }
 
+/// Flying Machines, Gold Mines, Mage & Witch and Ferries (each edition) with the other sets:
+/// export then import gives the identical game — flights with their rolls in the launch's
+/// `random`, the only landing confirmed, second ingots, magic figures moved and removed,
+/// ferries placed and moved, the moves ended by `PASS`.
+#[test]
+fn mini_expansion_games_export_and_import() {
+    let mut rng = Pcg64Mcg::seed_from_u64(13);
+    let mut flights = 0;
+    let mut ferry_moves = 0;
+    for i in 0..768usize {
+        let first = i % 32 >= 16;
+        let mut sets = sets_of((i * 37) % 256, first);
+        let minis = [
+            if first {
+                TileSet::FlyingMachines1
+            } else {
+                TileSet::FlyingMachines
+            },
+            TileSet::GoldMines,
+            if first {
+                TileSet::MageWitch1
+            } else {
+                TileSet::MageWitch
+            },
+            TileSet::Ferries,
+        ];
+        let combo = 1 + i % 15;
+        sets.extend(
+            minis
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| combo & (1 << k) != 0)
+                .map(|(_, s)| *s),
+        );
+        let config = random_config(&mut rng, sets);
+        let mut game = Game::new(config, i as u64).unwrap();
+        let steps = if i % 5 == 0 {
+            below(&mut rng, 120)
+        } else {
+            usize::MAX
+        };
+        let events = play_randomly(&mut game, &mut rng, steps);
+        let text = round_trip(&game, &events, &format!("game {i}"));
+        if i % 48 == 0 {
+            check_format(&text);
+        }
+        flights += events
+            .iter()
+            .filter(|e| matches!(e, Event::FlierLaunched { .. }))
+            .count();
+        ferry_moves += events
+            .iter()
+            .filter(|e| matches!(e, Event::FerryMoved { .. }))
+            .count();
+    }
+    assert!(flights > 50 && ferry_moves > 50, "{flights} {ferry_moves}");
+}
+
 /// Thousands of Count games, 2–6 players, every `count-move` and `coc-final-scoring` with the
 /// JCloisterZone readings, take the Count's decisions (figures enter, leave before scorings,
 /// move at the end, the Count moves by itself or is moved) and replay identically.
@@ -342,8 +400,16 @@ fn is_pointer(p: &Value) -> bool {
     let pos = p["position"].as_array();
     pos.is_some_and(|a| a.len() == 2 && a.iter().all(Value::is_i64))
         && p["location"].as_str().is_some_and(is_location)
-        && ["Road", "City", "Monastery", "Field", "Quarter", "Acrobats"]
-            .contains(&p["feature"].as_str().unwrap_or(""))
+        && [
+            "Road",
+            "City",
+            "Monastery",
+            "Field",
+            "Quarter",
+            "Acrobats",
+            "FlyingMachine",
+        ]
+        .contains(&p["feature"].as_str().unwrap_or(""))
 }
 
 /// Checks an exported file as the format facts describe it, without the importer.
@@ -375,6 +441,12 @@ fn check_format(text: &str) {
             "count",
             "under-the-big-top:1",
             "under-the-big-top:2",
+            "flier:1",
+            "flier:2",
+            "goldmines",
+            "mage-and-witch:1",
+            "mage-and-witch:2",
+            "ferries",
         ];
         assert!(known.contains(&id.as_str()), "set id {id}");
     }
@@ -443,6 +515,12 @@ fn check_format(text: &str) {
                 if p["pointer"]["feature"] == "Quarter" {
                     assert_eq!(p["pointer"]["position"], serde_json::json!([0, 0]));
                 }
+                // A launch carries the die's `random` (README: floor(random × 3) + 1).
+                if p["pointer"]["feature"] == "FlyingMachine" {
+                    let r = p["random"].as_f64().unwrap();
+                    assert!((0.0..1.0).contains(&r), "#{i}: random {r}");
+                    assert_eq!(p["pointer"]["location"], "I");
+                }
             }
             "PASS" => {
                 assert!(p.as_object().unwrap().is_empty());
@@ -461,10 +539,36 @@ fn check_format(text: &str) {
             "SCORE_ACROBATS" => {
                 assert!(is_pointer(&p["pointer"]) && p["pointer"]["feature"] == "Acrobats");
             }
-            "MOVE_NEUTRAL_FIGURE" => {
-                assert_eq!(p["figureId"], "count.1");
-                assert!(is_pointer(&p["to"]) && p["to"]["feature"] == "Quarter");
-            }
+            "MOVE_NEUTRAL_FIGURE" => match p["figureId"].as_str().unwrap() {
+                "count.1" => {
+                    assert!(is_pointer(&p["to"]) && p["to"]["feature"] == "Quarter");
+                }
+                "mage.1" | "witch.1" => {
+                    // Onto a road or city segment, or off the board (`to: null`).
+                    assert!(
+                        p["to"].is_null()
+                            || (is_pointer(&p["to"])
+                                && ["Road", "City"]
+                                    .contains(&p["to"]["feature"].as_str().unwrap()))
+                    );
+                }
+                other => panic!("#{i}: figure {other}"),
+            },
+            "PLACE_TOKEN" => match p["token"].as_str().unwrap() {
+                "GOLD" => {
+                    let pos = p["pointer"].as_array().unwrap();
+                    assert!(
+                        pos.len() == 2 && pos.iter().all(Value::is_i64),
+                        "#{i}: gold"
+                    );
+                }
+                "FERRY" => {
+                    assert!(is_pointer(&p["pointer"]) && p["pointer"]["feature"] == "Road");
+                    // Two road ends.
+                    assert_eq!(p["pointer"]["location"].as_str().unwrap().len(), 2);
+                }
+                other => panic!("#{i}: token {other}"),
+            },
             other => panic!("#{i}: message type {other}"),
         }
         last = (kind, player);

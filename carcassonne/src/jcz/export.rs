@@ -101,6 +101,56 @@ fn quarter_pointer(quarter: Quarter) -> Value {
     })
 }
 
+/// The only landing of a flight among `events` (JCloisterZone asks for it too): a
+/// `DEPLOY_MEEPLE` of the flier. A flier with nowhere to land goes home without a message.
+fn push_landing(
+    messages: &mut Messages,
+    flier: &mut Option<MeepleId>,
+    player: usize,
+    events: &[Event],
+) {
+    for event in events {
+        if let Event::FigureDeployed {
+            pos,
+            feature,
+            location,
+            ..
+        } = *event
+        {
+            if let Some(id) = flier.take() {
+                messages.push(
+                    "DEPLOY_MEEPLE",
+                    player,
+                    json!({
+                        "pointer": pointer(pos, feature, location),
+                        "meepleId": id.text(),
+                    }),
+                );
+            }
+        }
+        if let Event::FlierReturned { .. } = event {
+            *flier = None;
+        }
+    }
+}
+
+/// Whether the turn part's action step is still open at `pending`: a deployment, or what a
+/// tile or a flight asks before the `COMMIT` (the second ingot, a magic figure, the die and the
+/// landing, the ferry and its moves).
+fn action_step_open(pending: Pending) -> bool {
+    matches!(
+        pending,
+        Pending::Deploy { .. }
+            | Pending::Ingot { .. }
+            | Pending::Magic
+            | Pending::RemoveMagic
+            | Pending::FlierRoll
+            | Pending::Landing { .. }
+            | Pending::PlaceFerry { .. }
+            | Pending::MoveFerry
+    )
+}
+
 /// Refuses a draw order JCloisterZone's pack (the sets' tiles less its start tiles) cannot
 /// hold, as a custom stack may.
 fn check_pack(game: &Game, drawn: &[crate::TileId]) -> Result<(), ExportError> {
@@ -144,8 +194,11 @@ impl Game {
     /// Writes this game as a JCloisterZone saved game (`.jcz` JSON) that JCloisterZone opens
     /// and replays as it was played here: the setup (sets with their edition ids, elements,
     /// rules as its client fills them in, the start), the players in seat order, one message
-    /// per decision (`PLACE_TILE`, `DEPLOY_MEEPLE`, `PASS`, `COMMIT`, `MOVE_NEUTRAL_FIGURE`;
-    /// meeple ids as its client picks them, the lowest number in supply),
+    /// per decision (`PLACE_TILE`, `DEPLOY_MEEPLE` — also a flight, carrying the die's
+    /// `random`, and its landing, the only one too —, `PASS`, `COMMIT`, `MOVE_NEUTRAL_FIGURE`
+    /// for the Count, the mage and the witch, `PLACE_TOKEN` for the second gold ingot and the
+    /// ferries, `SCORE_ACROBATS`; meeple ids as its client picks them, the lowest number in
+    /// supply),
     /// `gameAnnotations.drawOrder` (every tile drawn, discarded ones included) and, when the
     /// game is over, `gameAnnotations.endTurn`. [`JczGame::parse`](crate::JczGame::parse)
     /// reads it back to the same game.
@@ -179,6 +232,8 @@ impl Game {
         let mut draws: Vec<Draws> = Vec::new();
         let mut last_commit: Option<usize> = None;
         let mut next_action = 0;
+        // The figure on a flying machine, until it lands.
+        let mut flier: Option<MeepleId> = None;
         loop {
             let pending = game.pending();
             if pending == Pending::GameOver {
@@ -197,6 +252,14 @@ impl Game {
                 }
                 if let Some(commit) = last_commit {
                     note_draws(&mut draws, commit, &left, &events);
+                }
+                if let Outcome::Roll(_) = outcome {
+                    let player = game.active_player();
+                    push_landing(&mut messages, &mut flier, player, &events);
+                    if !action_step_open(game.pending()) {
+                        flier = None;
+                        last_commit = Some(messages.commit(player));
+                    }
                 }
                 continue;
             }
@@ -293,20 +356,94 @@ impl Game {
                     json!({"pointer": acrobats_pointer(pos)}),
                 ),
                 (_, Action::Pass) => messages.push("PASS", player, json!({})),
+                (_, Action::Fly { figure }) => {
+                    // JCloisterZone rolls the die with the flight's own `random`:
+                    // floor(random × 3) + 1, so the middle of the roll's third says it.
+                    let roll = match self.draws().get(game.draws().len()) {
+                        Some(Outcome::Roll(d)) => *d,
+                        _ => return Err(replay_error("a flight without its roll".into())),
+                    };
+                    let number = meeples.lowest_in_supply(player, figure);
+                    flier = number.map(|n| MeepleId {
+                        player,
+                        figure,
+                        number: n,
+                    });
+                    let machine = game.last_placed().map_or(Position::new(0, 0), |t| t.pos);
+                    messages.push(
+                        "DEPLOY_MEEPLE",
+                        player,
+                        json!({
+                            "pointer": {
+                                "position": [machine.x, machine.y],
+                                "location": "I",
+                                "feature": names::FLYING_MACHINE_FEATURE,
+                            },
+                            "meepleId": id(figure, number),
+                            "random": (f64::from(roll) - 1.0) / 3.0 + 1.0 / 6.0,
+                        }),
+                    );
+                }
                 (
                     _,
-                    Action::Fly { .. }
-                    | Action::Land { .. }
-                    | Action::PlaceIngot { .. }
-                    | Action::TakeIngot { .. }
-                    | Action::PlaceMagic { .. }
-                    | Action::RemoveMagic { .. }
-                    | Action::PlaceFerry { .. }
-                    | Action::MoveFerry { .. },
+                    Action::Land {
+                        pos,
+                        feature,
+                        location,
+                    },
                 ) => {
+                    let Some(flier) = flier.take() else {
+                        return Err(replay_error("a landing without a flight".into()));
+                    };
+                    messages.push(
+                        "DEPLOY_MEEPLE",
+                        player,
+                        json!({
+                            "pointer": pointer(pos, feature, location),
+                            "meepleId": flier.text(),
+                        }),
+                    );
+                }
+                (_, Action::PlaceIngot { pos }) => messages.push(
+                    "PLACE_TOKEN",
+                    player,
+                    json!({"token": names::GOLD_TOKEN, "pointer": [pos.x, pos.y]}),
+                ),
+                (
+                    _,
+                    Action::PlaceMagic {
+                        figure,
+                        pos,
+                        feature,
+                        location,
+                    },
+                ) => messages.push(
+                    "MOVE_NEUTRAL_FIGURE",
+                    player,
+                    json!({
+                        "figureId": names::magic_figure_id(figure),
+                        "to": pointer(pos, feature, location),
+                    }),
+                ),
+                (_, Action::RemoveMagic { figure }) => messages.push(
+                    "MOVE_NEUTRAL_FIGURE",
+                    player,
+                    json!({"figureId": names::magic_figure_id(figure), "to": null}),
+                ),
+                (_, Action::PlaceFerry { pos, location } | Action::MoveFerry { pos, location }) => {
+                    messages.push(
+                        "PLACE_TOKEN",
+                        player,
+                        json!({
+                            "token": names::FERRY_TOKEN,
+                            "pointer": pointer(pos, FeatureKind::Road, location),
+                        }),
+                    )
+                }
+                (_, Action::TakeIngot { .. }) => {
                     return Err(ExportError::Unsupported {
-                        setting: "sets".into(),
-                        reason: format!("{action}: not exported yet"),
+                        setting: "rules.gold_distribution = players".into(),
+                        reason: "JCloisterZone distributes gold by itself".into(),
                     })
                 }
                 (_, Action::DoubleTurn) => {
@@ -321,12 +458,26 @@ impl Game {
             for event in &events {
                 meeples.follow(event, None);
             }
+            if let Action::Fly { .. } = action {
+                // Automatic rolls come with the flight.
+                push_landing(&mut messages, &mut flier, player, &events);
+            }
             // The COMMITs: a turn part's after its action step (at once when no deployment is
-            // possible), a movement round's after a mover's last move.
+            // possible; after the flight's landing, the ferry and the ferry moves), a movement
+            // round's after a mover's last move.
             let now = game.pending();
             let committed = match (pending, action) {
-                (Pending::Place { .. }, _) => !matches!(now, Pending::Deploy { .. }),
-                (Pending::Deploy { .. }, _) => true,
+                (
+                    Pending::Place { .. }
+                    | Pending::Ingot { .. }
+                    | Pending::Magic
+                    | Pending::RemoveMagic
+                    | Pending::Deploy { .. }
+                    | Pending::Landing { .. }
+                    | Pending::PlaceFerry { .. }
+                    | Pending::MoveFerry,
+                    _,
+                ) => !action_step_open(now),
                 (Pending::LeaveCity, Action::LeaveCity { .. }) => {
                     !(now == Pending::LeaveCity && game.current_player() == player)
                 }

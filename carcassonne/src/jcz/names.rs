@@ -59,6 +59,14 @@ pub(crate) const MAGE_FIGURE: &str = "mage.1";
 /// See [`MAGE_FIGURE`].
 pub(crate) const WITCH_FIGURE: &str = "witch.1";
 
+/// JCloisterZone's figure id of a magic figure.
+pub(crate) const fn magic_figure_id(figure: MagicFigure) -> &'static str {
+    match figure {
+        MagicFigure::Mage => MAGE_FIGURE,
+        MagicFigure::Witch => WITCH_FIGURE,
+    }
+}
+
 /// The magic figure of a JCloisterZone figure id.
 pub(crate) fn magic_figure(id: &str) -> Option<MagicFigure> {
     match id {

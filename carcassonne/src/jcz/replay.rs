@@ -456,10 +456,7 @@ impl Replay {
                     ));
                 }
                 self.flier = None;
-                self.commit_due = Some(Commit {
-                    player,
-                    phase: COMMIT_ACTION,
-                });
+                self.commit_unless_asked(player);
                 Ok(())
             }
         }
@@ -511,10 +508,7 @@ impl Replay {
                 };
                 self.play(msg, "payload.pointer", action, Some(id.number))?;
                 self.flier = None;
-                self.commit_due = Some(Commit {
-                    player,
-                    phase: COMMIT_ACTION,
-                });
+                self.commit_unless_asked(player);
             }
             Pending::Deploy { .. } if pointer.feature == names::ACROBATS_FEATURE => {
                 if id.figure != Figure::Follower || !self.meeples.in_supply(id) {
@@ -534,10 +528,7 @@ impl Replay {
                 }
                 let action = Action::Acrobat { pos: pointer.pos };
                 self.play(msg, "payload.pointer", action, Some(id.number))?;
-                self.commit_due = Some(Commit {
-                    player,
-                    phase: COMMIT_ACTION,
-                });
+                self.commit_unless_asked(player);
             }
             Pending::Deploy { .. } => {
                 if !self.meeples.in_supply(id) {
@@ -769,10 +760,7 @@ impl Replay {
         }
         let action = Action::ScorePyramid { pos: pointer.pos };
         self.play(msg, "payload.pointer", action, None)?;
-        self.commit_due = Some(Commit {
-            player,
-            phase: COMMIT_ACTION,
-        });
+        self.commit_unless_asked(player);
         Ok(())
     }
 
@@ -850,10 +838,7 @@ impl Replay {
             (_, None) => {
                 // Nowhere to land: back to the supply, the turn part is committed.
                 self.flier = None;
-                self.commit_due = Some(Commit {
-                    player,
-                    phase: COMMIT_ACTION,
-                });
+                self.commit_unless_asked(player);
             }
         }
         Ok(())

@@ -334,6 +334,24 @@ pub(crate) fn check_exportable(config: &Config) -> Result<(), ExportError> {
             named(&jcz.count_entry_feature_points_only),
             e.count && continuous_tokens,
         ),
+        (
+            "gold_distribution",
+            named(&r.gold_distribution),
+            named(&jcz.gold_distribution),
+            e.gold,
+        ),
+        (
+            "flier_lands_on_city_of_carcassonne",
+            named(&r.flier_lands_on_city_of_carcassonne),
+            named(&jcz.flier_lands_on_city_of_carcassonne),
+            e.flier && has(TileSet::Count),
+        ),
+        (
+            "ferry_move_per_turn_part",
+            named(&r.ferry_move_per_turn_part),
+            named(&jcz.ferry_move_per_turn_part),
+            e.ferries && e.builders > 0,
+        ),
     ];
     for (name, ours, theirs, matters) in checks {
         if matters && ours != theirs {
@@ -406,6 +424,19 @@ pub(crate) fn setup_json(config: &Config) -> Value {
     }
     if e.acrobats {
         elements.insert("acrobats".to_owned(), json!(true));
+    }
+    if e.flier {
+        elements.insert("flier".to_owned(), json!(true));
+    }
+    if e.gold {
+        elements.insert("gold".to_owned(), json!(true));
+    }
+    if e.mage_witch {
+        elements.insert("mage".to_owned(), json!(1));
+        elements.insert("witch".to_owned(), json!(1));
+    }
+    if e.ferries {
+        elements.insert("ferry".to_owned(), json!(1));
     }
     let r = &config.rules;
     let mut rules = Map::new();
