@@ -203,6 +203,10 @@ pub struct Elements {
     /// The mage and the witch (§3.5); default: with the `mage_witch` tiles. Off: their tiles
     /// are ordinary tiles.
     pub mage_witch: Option<bool>,
+    /// The crop circles' rounds (§3.7); default: with the `crop_circles` or `crop_circles1`
+    /// tiles. Off: their tiles are ordinary tiles (the circles still end roads and separate
+    /// fields, being printed on them).
+    pub crop_circles: Option<bool>,
 }
 
 /// [`Elements`] with every default filled in from the tile sets.
@@ -243,6 +247,8 @@ pub struct ResolvedElements {
     pub gold: bool,
     /// The mage and the witch.
     pub mage_witch: bool,
+    /// The crop circles' rounds.
+    pub crop_circles: bool,
 }
 
 /// Rule variants. The defaults are the rules of the authoritative rulebook (S003).
@@ -314,6 +320,12 @@ pub struct Rules {
     /// City of Carcassonne's pieces, never in a quarter (FM.3, CLAR WICA 1/2013; default on).
     /// Off: JCloisterZone's reading, no landing on the City's pieces at all.
     pub flier_lands_on_city_of_carcassonne: bool,
+    /// Crop Circles: the active player chooses option A or B after every crop-circle tile,
+    /// even when nobody has a follower of the circle's kind (CR.1, CR.4; default on). Off:
+    /// JCloisterZone's reading, the round is skipped when no figure at all stands on the board
+    /// (in the City's quarters and on acrobat sites included). Either way a field circle
+    /// without the farmers rule has no effect and asks nothing.
+    pub crop_option_always_asked: bool,
 }
 
 impl Default for Rules {
@@ -340,6 +352,7 @@ impl Default for Rules {
             volcano_lake_turn: true,
             gold_distribution: GoldDistribution::Players,
             flier_lands_on_city_of_carcassonne: true,
+            crop_option_always_asked: true,
         }
     }
 }
@@ -352,7 +365,8 @@ impl Rules {
     /// as an ordinary tile, the Count's readings (D-C-6, D-C-7, D-C-10, and only feature
     /// points for entering the City), and Under the Big Top's (a pyramid completed in a
     /// builder's first part is scorable in the second; no ringmaster in the City), the gold
-    /// distributed automatically, and no flier landing on the City's pieces. A `.jcz` import
+    /// distributed automatically, no flier landing on the City's pieces, and no crop-circle
+    /// round without a figure on the board. A `.jcz` import
     /// starts from these; a game must use them
     /// (where its sets make them matter) to be exported with [`Game::to_jcz`](crate::Game::to_jcz).
     pub fn jcloisterzone() -> Rules {
@@ -369,6 +383,7 @@ impl Rules {
             ringmaster_enters_city: false,
             gold_distribution: GoldDistribution::Automatic,
             flier_lands_on_city_of_carcassonne: false,
+            crop_option_always_asked: false,
             ..Rules::default()
         }
     }
@@ -562,6 +577,8 @@ impl Config {
         let gold = self.sets.contains(&TileSet::GoldMines);
         let mage_witch =
             self.sets.contains(&TileSet::MageWitch) || self.sets.contains(&TileSet::MageWitch1);
+        let crop_circles =
+            self.sets.contains(&TileSet::CropCircles) || self.sets.contains(&TileSet::CropCircles1);
         let e = &self.elements;
         ResolvedElements {
             large_followers: e.large_followers.unwrap_or(inns as u8),
@@ -581,6 +598,7 @@ impl Config {
             flier: e.flier.unwrap_or(flier),
             gold: e.gold.unwrap_or(gold),
             mage_witch: e.mage_witch.unwrap_or(mage_witch),
+            crop_circles: e.crop_circles.unwrap_or(crop_circles),
         }
     }
 
@@ -674,6 +692,13 @@ impl Config {
         if self.sets.contains(&TileSet::BigTop) && self.sets.contains(&TileSet::BigTop1) {
             return Err(ConfigError::Sets(
                 "big_top and big_top1 are two editions of the same circus tiles: choose one".into(),
+            ));
+        }
+        if self.sets.contains(&TileSet::CropCircles) && self.sets.contains(&TileSet::CropCircles1) {
+            return Err(ConfigError::Sets(
+                "crop_circles and crop_circles1 are the two crop-circle sets of the rulebook's \
+                 choice (D-CR-3): choose one"
+                    .into(),
             ));
         }
         let e = &self.elements;

@@ -15,17 +15,22 @@
 //! (`segment` of the target tile, 16 slots); with gold, `ingot` (the neighbour's index 0..8
 //! in [`Position::surrounding`] order around the gold tile) and `take_ingot` (`tile`); with the
 //! mage and the witch, `magic` (`(tile · 16 + segment) · 2 + figure`, mage 0, witch 1) and
-//! `remove_magic` (`figure`). Then `double_turn` (OPT-5), and the last id is `pass`. The
-//! numbering depends only on the config, so ids are stable across a game and across games of
-//! one config (the `leave`, `acrobat`, `pyramid`, `take_ingot` and `magic` ids name tiles by
-//! the order they were laid).
+//! `remove_magic` (`figure`); with the crop circles, `crop_option` (`option`: deploy 0,
+//! return 1), `crop_deploy` (`(tile · 16 + segment) · 5 + figure`) and `crop_return` (the same
+//! after the deployments), `figure` the index of the figure kind. Then `double_turn` (OPT-5),
+//! and the last id is `pass`. The numbering depends only on the config, so ids are stable
+//! across a game and across games of one config (the `leave`, `acrobat`, `pyramid`,
+//! `take_ingot`, `magic`, `crop_deploy` and `crop_return` ids name tiles by the order they were
+//! laid).
 //!
 //! **Observations.** [`OBSERVATION_PLANES`] planes of `(2r + 1)²` cells centred on the start
 //! tile `(0, 0)`: plane `k`, row `y + r`, column `x + r` describes position `(x, y)`; tiles
 //! outside the window are not shown. The followers planes count a player's figures on each tile,
 //! acrobats included; `circus_tile` marks big-top sites and acrobat tiles, `big_top` where the
 //! big top stands; `ingots` counts the gold ingots on each tile; `mage` and `witch` mark the
-//! tile their segment is on; `flying_machine` marks tiles with a flying machine.
+//! tile their segment is on; `flying_machine` marks tiles with a flying machine;
+//! `crop_circle` marks tiles with a crop circle by its kind: 1 road (club), 2 city (shield),
+//! 3 field (pitchfork).
 //!
 //! **Rewards.** [`RewardScheme`] turns final scores into the rewards the research wrappers
 //! (PettingZoo, Gymnasium, OpenSpiel, [`crate::vector`]) hand to learning agents.
@@ -34,6 +39,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::action::Action;
+use crate::crop::CropOption;
 use crate::error::ParseError;
 use crate::expansions::count::CityIds;
 use crate::figure::Figure;
@@ -49,7 +55,7 @@ pub(crate) const SEGMENT_SLOTS: usize = 16;
 const FIGURE_SLOTS: usize = 8;
 
 /// Names of the observation planes, in order.
-pub const OBSERVATION_PLANES: [&str; 25] = [
+pub const OBSERVATION_PLANES: [&str; 26] = [
     "tile",
     "city_n",
     "city_e",
@@ -75,6 +81,7 @@ pub const OBSERVATION_PLANES: [&str; 25] = [
     "mage",
     "witch",
     "flying_machine",
+    "crop_circle",
 ];
 
 /// The action-id numbering of one game (see the module documentation).
@@ -91,12 +98,17 @@ pub struct ActionSpace {
     gold_tiles: Option<usize>,
     /// Tiles of the game, in a game with the mage and the witch (the `magic` ids).
     magic_tiles: Option<usize>,
+    /// Tiles of the game, in a game with crop circles (the `crop_deploy` and `crop_return`
+    /// ids).
+    crop_tiles: Option<usize>,
 }
 
 /// Ids of the flights: `fly` per figure kind, then `land` per segment of the target tile.
 const FLIER_IDS: usize = FIGURE_SLOTS + SEGMENT_SLOTS;
 /// Ids of the second ingot: one per tile around the gold tile.
 const INGOT_SLOTS: usize = 8;
+/// Ids per segment of a crop circle's deployments and returns: one per figure kind.
+const CROP_FIGURE_SLOTS: usize = Figure::COUNT;
 
 impl ActionSpace {
     /// The numbering for `game`'s config.
@@ -116,6 +128,7 @@ impl ActionSpace {
             flier: game.elements().flier,
             gold_tiles: game.elements().gold.then_some(tiles),
             magic_tiles: game.elements().mage_witch.then_some(tiles),
+            crop_tiles: game.elements().crop_circles.then_some(tiles),
         }
     }
 
@@ -139,12 +152,20 @@ impl ActionSpace {
         self.gold_base() + self.gold_tiles.map_or(0, |t| INGOT_SLOTS + t)
     }
 
-    /// First id after the expansions' decisions (`double_turn`, then `pass`).
-    fn expansions_end(&self) -> usize {
+    /// First id of the crop circles' decisions: after the magic figures'.
+    fn crop_base(&self) -> usize {
         self.magic_base()
             + self
                 .magic_tiles
                 .map_or(0, |t| t * SEGMENT_SLOTS * 2 + MagicFigure::ALL.len())
+    }
+
+    /// First id after the expansions' decisions (`double_turn`, then `pass`).
+    fn expansions_end(&self) -> usize {
+        self.crop_base()
+            + self.crop_tiles.map_or(0, |t| {
+                CropOption::ALL.len() + 2 * t * SEGMENT_SLOTS * CROP_FIGURE_SLOTS
+            })
     }
 
     fn side(&self) -> usize {
@@ -238,14 +259,89 @@ impl ActionSpace {
                 let tiles = self.magic_tiles?;
                 Some(self.magic_base() + tiles * SEGMENT_SLOTS * 2 + figure.index())
             }
+            Action::CropOption { option } => {
+                self.crop_tiles.map(|_| self.crop_base() + option.index())
+            }
+            Action::CropDeploy {
+                figure,
+                pos,
+                feature,
+                location,
+            }
+            | Action::CropReturn {
+                figure,
+                pos,
+                feature,
+                location,
+            } => {
+                let tiles = self.crop_tiles?;
+                let tile = game.board().tiles().iter().position(|t| t.pos == pos)?;
+                let segment = game.segment_at(&game.board().tiles()[tile], feature, location)?;
+                let returns = usize::from(matches!(action, Action::CropReturn { .. }));
+                (tile < tiles && segment < SEGMENT_SLOTS).then(|| {
+                    self.crop_base()
+                        + CropOption::ALL.len()
+                        + returns * tiles * SEGMENT_SLOTS * CROP_FIGURE_SLOTS
+                        + (tile * SEGMENT_SLOTS + segment) * CROP_FIGURE_SLOTS
+                        + figure.index()
+                })
+            }
             Action::DoubleTurn => Some(self.size() - 2),
             Action::Pass => Some(self.size() - 1),
         }
     }
 
-    /// The action of an id among the mini expansions' (flights, gold, magic figures), or
-    /// `None`.
+    /// The action of an id among the crop circles' (the option, the deployments and the
+    /// returns), or `None`.
+    fn crop_action(&self, game: &Game, id: usize) -> Option<Action> {
+        let tiles = self.crop_tiles?;
+        let rest = id.checked_sub(self.crop_base())?;
+        if rest < CropOption::ALL.len() {
+            return Some(Action::CropOption {
+                option: CropOption::ALL[rest],
+            });
+        }
+        let rest = rest - CropOption::ALL.len();
+        let per_option = tiles * SEGMENT_SLOTS * CROP_FIGURE_SLOTS;
+        let (returns, rest) = (rest / per_option, rest % per_option);
+        let figure = Figure::ALL.get(rest % CROP_FIGURE_SLOTS).copied()?;
+        let placed = game
+            .board()
+            .tiles()
+            .get(rest / CROP_FIGURE_SLOTS / SEGMENT_SLOTS)?;
+        let seg = placed
+            .tile
+            .kind()
+            .segments
+            .get(rest / CROP_FIGURE_SLOTS % SEGMENT_SLOTS)?;
+        let (pos, feature, location) = (
+            placed.pos,
+            game.segment_kind(seg),
+            seg.location(placed.rotation),
+        );
+        match returns {
+            0 => Some(Action::CropDeploy {
+                figure,
+                pos,
+                feature,
+                location,
+            }),
+            1 => Some(Action::CropReturn {
+                figure,
+                pos,
+                feature,
+                location,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The action of an id among the mini expansions' (flights, gold, magic figures, crop
+    /// circles), or `None`.
     fn mini_action(&self, game: &Game, id: usize) -> Option<Action> {
+        if self.crop_tiles.is_some() && id >= self.crop_base() {
+            return self.crop_action(game, id);
+        }
         if let Some(tiles) = self.magic_tiles.filter(|_| id >= self.magic_base()) {
             let rest = id - self.magic_base();
             let figure = MagicFigure::ALL.get(rest % 2).copied()?;
@@ -553,6 +649,14 @@ pub fn observation_into(game: &Game, radius: usize, out: &mut [u8]) {
         {
             set(24, placed.pos, 1);
         }
+        if let Some(circle) = crate::expansions::crop_circles::circle_of(kind) {
+            let code = match circle {
+                FeatureKind::Road => 1,
+                FeatureKind::City => 2,
+                _ => 3,
+            };
+            set(25, placed.pos, code);
+        }
     }
 }
 
@@ -591,6 +695,15 @@ mod tests {
                     TileSet::MageWitch,
                     TileSet::BigTop,
                     TileSet::TradersAndBuilders,
+                    TileSet::CropCircles,
+                ],
+            ),
+            (
+                6,
+                vec![
+                    TileSet::CropCircles1,
+                    TileSet::InnsAndCathedrals,
+                    TileSet::BigTop,
                 ],
             ),
         ] {
@@ -621,9 +734,15 @@ mod tests {
                 step += 1;
             }
             if seed == 5 {
-                for verb in ["fly", "ingot", "magic", "acrobat"] {
+                for verb in ["fly", "ingot", "magic", "acrobat", "crop_option"] {
                     assert!(kinds.contains(verb), "{verb} came up: {kinds:?}");
                 }
+            }
+            if seed >= 5 {
+                assert!(
+                    kinds.contains("crop_deploy") || kinds.contains("crop_return"),
+                    "a crop circle's round came up: {kinds:?}"
+                );
             }
         }
     }

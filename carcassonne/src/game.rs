@@ -91,6 +91,18 @@ pub enum Pending {
         /// The target tile.
         pos: Position,
     },
+    /// Crop Circles (CR.1): the turn part's tile has a crop circle; the active player
+    /// chooses for everybody whether followers are added or taken back
+    /// ([`Action::CropOption`]). The circle's kind is in [`Game::crop_round`]. No pass.
+    CropOption,
+    /// Crop Circles, option A (CR.1–CR.3): the current player (from the left of the active
+    /// player round to the active player, not always the one whose turn it is) may deploy a
+    /// follower from supply where they already have one of the circle's kind
+    /// ([`Action::CropDeploy`]) or pass ([`Action::Pass`]).
+    CropDeploy,
+    /// Crop Circles, option B (CR.1–CR.3): the current player (in the same order) takes one of
+    /// their followers of the circle's kind back to supply ([`Action::CropReturn`]). No pass.
+    CropReturn,
     /// The game is over and scored.
     GameOver,
 }
@@ -98,7 +110,7 @@ pub enum Pending {
 impl Pending {
     /// A short name: `draw`, `place`, `deploy`, `double turn`, `enter city`, `move count`,
     /// `leave city`, `market`, `animal token`, `ingot`, `take ingot`, `magic`, `remove magic`,
-    /// `flier roll`, `landing`, `game over`.
+    /// `flier roll`, `landing`, `crop option`, `crop deploy`, `crop return`, `game over`.
     pub const fn name(&self) -> &'static str {
         match self {
             Pending::Draw => "draw",
@@ -116,6 +128,9 @@ impl Pending {
             Pending::RemoveMagic => "remove magic",
             Pending::FlierRoll => "flier roll",
             Pending::Landing { .. } => "landing",
+            Pending::CropOption => "crop option",
+            Pending::CropDeploy => "crop deploy",
+            Pending::CropReturn => "crop return",
             Pending::GameOver => "game over",
         }
     }
@@ -561,7 +576,10 @@ impl Game {
             | Pending::TakeIngot
             | Pending::Magic
             | Pending::RemoveMagic
-            | Pending::Landing { .. } => self.expansion_actions(out),
+            | Pending::Landing { .. }
+            | Pending::CropOption
+            | Pending::CropDeploy
+            | Pending::CropReturn => self.expansion_actions(out),
             Pending::Draw | Pending::AnimalToken | Pending::FlierRoll | Pending::GameOver => {}
         }
     }
@@ -619,7 +637,10 @@ impl Game {
             | Pending::TakeIngot
             | Pending::Magic
             | Pending::RemoveMagic
-            | Pending::Landing { .. } => {
+            | Pending::Landing { .. }
+            | Pending::CropOption
+            | Pending::CropDeploy
+            | Pending::CropReturn => {
                 let mut out = Vec::new();
                 self.expansion_actions(&mut out);
                 out.len()
@@ -635,7 +656,8 @@ impl Game {
 
     /// Whether the pending decision may be skipped with [`Action::Pass`]: a deployment, the
     /// builder's optional double turn, the Count's decisions (the final moves out of the City
-    /// only with `count_final_moves_optional`). False at a chance node and after the game.
+    /// only with `count_final_moves_optional`), a crop circle's option A. False at a chance
+    /// node and after the game.
     pub fn can_pass(&self) -> bool {
         self.is_legal(Action::Pass)
     }
@@ -848,7 +870,10 @@ impl Game {
                 | Pending::TakeIngot
                 | Pending::Magic
                 | Pending::RemoveMagic
-                | Pending::Landing { .. },
+                | Pending::Landing { .. }
+                | Pending::CropOption
+                | Pending::CropDeploy
+                | Pending::CropReturn,
                 _,
             ) => self.check_expansion_action(action).map(|()| None),
             (pending @ (Pending::Place { .. } | Pending::Deploy { .. }), action) => {

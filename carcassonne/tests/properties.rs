@@ -10,6 +10,11 @@
 //! - flights land where the die sends them, on the oracle's incomplete features; gold ingots
 //!   are conserved and go where the rules allow; the mage and the witch stay apart on
 //!   incomplete roads and cities;
+//! - a crop circle's round asks the option after a crop-circle tile, then exactly the players
+//!   who can act, in seat order from the left of the active player; the additions offered are
+//!   the deciding player's follower kinds in supply onto the segments of their followers on
+//!   features of the circle's kind (the oracle's kind), the returns those followers; builders
+//!   and pigs always stand with one of their owner's followers;
 //! - a record round-trips and replays to an identical game.
 
 mod common;
@@ -17,9 +22,9 @@ mod common;
 use std::collections::{BTreeSet, HashSet};
 
 use carcassonne::{
-    Action, BuilderDoubleTurn, Config, CountFinalScoring, CountMove, FeatureKind, Figure, Game,
-    KingRobberScoring, Location, MagicFigure, Marker, Outcome, Pending, Position, Quarter, Reason,
-    Rotation, TileSet, Token,
+    Action, BuilderDoubleTurn, Config, CountFinalScoring, CountMove, CropOption, FeatureKind,
+    Figure, Game, KingRobberScoring, Location, MagicFigure, Marker, Outcome, Pending, Position,
+    Quarter, Reason, Rotation, TileSet, Token,
 };
 use common::oracle::Oracle;
 use proptest::prelude::*;
@@ -47,7 +52,7 @@ fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
     match below(rng, 5) {
         3 if below(rng, 2) == 0 => Action::Acrobat { pos },
         3 => Action::ScorePyramid { pos },
-        4 => match below(rng, 6) {
+        4 => match below(rng, 9) {
             0 => Action::Fly {
                 figure: some_figure,
             },
@@ -60,6 +65,21 @@ fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
             3 => Action::TakeIngot { pos },
             4 => Action::PlaceMagic {
                 figure: magic,
+                pos,
+                feature,
+                location,
+            },
+            5 => Action::CropOption {
+                option: CropOption::ALL[below(rng, 2)],
+            },
+            6 => Action::CropDeploy {
+                figure: some_figure,
+                pos,
+                feature,
+                location,
+            },
+            7 => Action::CropReturn {
+                figure: some_figure,
                 pos,
                 feature,
                 location,
@@ -106,6 +126,37 @@ fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
     }
 }
 
+/// The figures standing in a feature holding a follower of their owner: (player, position,
+/// feature, location), from the oracle's features.
+fn with_own_follower(game: &Game) -> HashSet<(usize, Position, FeatureKind, Location)> {
+    let oracle = Oracle::of(game);
+    let segments = |pos: Position, feature: FeatureKind, location: Location| {
+        let t = game.board().tile_at(pos).unwrap();
+        let seg = t
+            .tile
+            .kind()
+            .segment_with_location(feature, location, t.rotation)
+            .unwrap();
+        oracle.feature(pos, seg).segments
+    };
+    let figures = game.figures();
+    let follower_features: Vec<_> = figures
+        .iter()
+        .filter(|f| f.figure.is_follower())
+        .map(|f| (f.player, segments(f.pos, f.feature, f.location)))
+        .collect();
+    figures
+        .iter()
+        .filter(|f| {
+            let here = segments(f.pos, f.feature, f.location);
+            follower_features
+                .iter()
+                .any(|(p, s)| *p == f.player && *s == here)
+        })
+        .map(|f| (f.player, f.pos, f.feature, f.location))
+        .collect()
+}
+
 /// Plays one random game, checking every property at every step.
 fn check_game(
     players: usize,
@@ -148,6 +199,8 @@ fn check_game(
     config.rules.count_place_returned_figures = count_bits & 64 != 0;
     // JCloisterZone's reading of the flier over the City of Carcassonne, by seed.
     config.rules.flier_lands_on_city_of_carcassonne = count_bits & 128 == 0;
+    // JCloisterZone's reading of CR.4 (no round without a figure out), by seed.
+    config.rules.crop_option_always_asked = count_bits & 256 == 0;
     let count_rules = config.rules.clone();
     config.sets.extend_from_slice(sets);
     let flier = sets
@@ -166,6 +219,8 @@ fn check_game(
     // pyramid was completed (AC.5: not scorable before a later turn).
     let mut turn = 0usize;
     let mut completed_in: std::collections::HashMap<Position, usize> = Default::default();
+    // A crop circle's round: the seats still to decide, in order (from the oracle of CR.2).
+    let mut crop_queue: Option<Vec<usize>> = None;
     while !game.is_over() {
         if matches!(game.pending(), Pending::Place { .. }) && !game.is_second_part() {
             turn += 1;
@@ -480,6 +535,92 @@ fn check_game(
                         }
                     }
                 }
+                Pending::CropOption => {
+                    // CR.1: after a crop-circle tile, the active player chooses A or B.
+                    prop_assert_eq!(game.current_player(), game.active_player());
+                    let round = game.crop_round().unwrap();
+                    prop_assert!(round.option.is_none());
+                    let laid = game.board().tiles().last().unwrap();
+                    prop_assert_eq!(laid.pos, round.pos);
+                    prop_assert!(laid
+                        .tile
+                        .kind()
+                        .has_marker(Marker::CropCircle(round.circle)));
+                    prop_assert!(farmers || round.circle != FeatureKind::Field);
+                    prop_assert_eq!(
+                        &legal,
+                        &CropOption::ALL
+                            .map(|option| Action::CropOption { option })
+                            .to_vec()
+                    );
+                }
+                Pending::CropDeploy | Pending::CropReturn => {
+                    // CR.2: the next seat of the order computed when the option was chosen.
+                    let me = game.current_player();
+                    let queue = crop_queue.as_mut();
+                    prop_assert!(queue.is_some(), "a crop decision outside a round");
+                    let queue = queue.unwrap_or_else(|| unreachable!());
+                    prop_assert_eq!(queue.first().copied(), Some(me), "out of seat order");
+                    queue.remove(0);
+                    let round = game.crop_round().unwrap();
+                    let deploy = game.pending() == Pending::CropDeploy;
+                    prop_assert_eq!(
+                        round.option,
+                        Some(if deploy {
+                            CropOption::Deploy
+                        } else {
+                            CropOption::Return
+                        })
+                    );
+                    // CR.1, D-CR-1: the player's followers on features of the circle's kind
+                    // (the oracle's), and for A the follower kinds in supply.
+                    let mine: Vec<_> = game
+                        .figures()
+                        .into_iter()
+                        .filter(|f| f.player == me && f.figure.is_follower())
+                        .filter(|f| {
+                            let t = game.board().tile_at(f.pos).unwrap();
+                            let seg = t
+                                .tile
+                                .kind()
+                                .segment_with_location(f.feature, f.location, t.rotation)
+                                .unwrap();
+                            oracle.feature(f.pos, seg).kind == round.circle
+                        })
+                        .collect();
+                    prop_assert!(!mine.is_empty(), "a player without a reference is asked");
+                    let mut expected = BTreeSet::new();
+                    if deploy {
+                        for figure in [Figure::Follower, Figure::LargeFollower, Figure::Ringmaster]
+                        {
+                            if game.supply(me, figure) == 0 {
+                                continue;
+                            }
+                            for f in &mine {
+                                expected.insert(Action::CropDeploy {
+                                    figure,
+                                    pos: f.pos,
+                                    feature: f.feature,
+                                    location: f.location,
+                                });
+                            }
+                        }
+                        prop_assert_eq!(legal.last(), Some(&Action::Pass));
+                        prop_assert!(expected.len() + 1 == legal.len(), "duplicates");
+                        expected.insert(Action::Pass);
+                    } else {
+                        for f in &mine {
+                            expected.insert(Action::CropReturn {
+                                figure: f.figure,
+                                pos: f.pos,
+                                feature: f.feature,
+                                location: f.location,
+                            });
+                        }
+                        prop_assert!(expected.len() == legal.len(), "duplicates");
+                    }
+                    prop_assert_eq!(legal.iter().copied().collect::<BTreeSet<_>>(), expected);
+                }
                 other => prop_assert!(false, "legal actions at {other:?}"),
             }
             // Every legal action plays (checked on a sample of steps: each costs a clone).
@@ -505,7 +646,28 @@ fn check_game(
                 }
             }
             let action = legal[below(&mut rng, legal.len())];
+            let round = game.crop_round();
             let events = game.play(action).unwrap();
+            if let Action::CropOption { option } = action {
+                // CR.2: from the left of the active player round to the active player, those
+                // with a follower of the circle's kind (and for A one in supply).
+                prop_assert!(round.is_some());
+                let circle = round.map_or(FeatureKind::River, |r| r.circle);
+                let active = game.active_player();
+                let queue: Vec<usize> = (1..=players)
+                    .map(|k| (active + k) % players)
+                    .filter(|&p| {
+                        let reference = game.figures().iter().any(|f| {
+                            f.player == p && f.figure.is_follower() && f.feature == circle
+                        });
+                        let supply = [Figure::Follower, Figure::LargeFollower, Figure::Ringmaster]
+                            .iter()
+                            .any(|&f| game.supply(p, f) > 0);
+                        reference && (option == CropOption::Return || supply)
+                    })
+                    .collect();
+                crop_queue = Some(queue);
+            }
             if let Action::Acrobat { pos } = action {
                 let full = game
                     .acrobat_sites()
@@ -518,6 +680,38 @@ fn check_game(
             events
         };
         steps += 1;
+        // A round ends with the last player of its order.
+        if !matches!(
+            game.pending(),
+            Pending::CropDeploy | Pending::CropReturn | Pending::CropOption
+        ) {
+            if let Some(queue) = crop_queue.take() {
+                prop_assert!(queue.is_empty(), "seats {:?} were not asked", queue);
+            }
+            prop_assert!(game.crop_round().is_none());
+        }
+        // Builders and pigs stand with one of their owner's followers (TB-2, TB-5; a crop
+        // circle's return takes them home with the last one).
+        let lonely_possible = game
+            .figures()
+            .iter()
+            .any(|f| matches!(f.figure, Figure::Builder | Figure::Pig));
+        let with_follower = if lonely_possible {
+            with_own_follower(&game)
+        } else {
+            HashSet::new()
+        };
+        for f in game.figures() {
+            if matches!(f.figure, Figure::Builder | Figure::Pig) {
+                prop_assert!(
+                    with_follower.contains(&(f.player, f.pos, f.feature, f.location)),
+                    "a lonely {:?} of player {} at {}",
+                    f.figure,
+                    f.player,
+                    f.pos
+                );
+            }
+        }
 
         // Scores never decrease.
         let scores = game.scores();
@@ -802,9 +996,9 @@ proptest! {
 
     /// Every combination of the base game with Inns & Cathedrals, Traders & Builders, River I,
     /// River II, King & Robber Baron, the Cult, the Count, Under the Big Top, Flying Machines,
-    /// Gold Mines and Mage & Witch, 2–6 players (6 only with Inns & Cathedrals).
+    /// Gold Mines, Mage & Witch and Crop Circles, 2–6 players (6 only with Inns & Cathedrals).
     #[test]
-    fn expansion_games_keep_every_invariant(combo in 1usize..2048, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
+    fn expansion_games_keep_every_invariant(combo in 1usize..4096, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
         // Every non-empty combination of the expansion sets, by bit (the Cult in its 5- or
         // 6-tile edition by seed).
         let cult = if seed & 4 == 0 { TileSet::Cult } else { TileSet::Cult6 };
@@ -820,6 +1014,7 @@ proptest! {
             if seed & 16 == 0 { TileSet::FlyingMachines } else { TileSet::FlyingMachines1 },
             TileSet::GoldMines,
             if seed & 32 == 0 { TileSet::MageWitch } else { TileSet::MageWitch1 },
+            if seed & 64 == 0 { TileSet::CropCircles } else { TileSet::CropCircles1 },
         ];
         let sets: Vec<TileSet> =
             all.iter().enumerate().filter(|(i, _)| combo & (1 << i) != 0).map(|(_, s)| *s).collect();

@@ -496,6 +496,9 @@ impl Game {
             | Pending::RemoveMagic
             | Pending::FlierRoll
             | Pending::Landing { .. }
+            | Pending::CropOption
+            | Pending::CropDeploy
+            | Pending::CropReturn
             | Pending::GameOver => {}
         }
     }
