@@ -130,7 +130,8 @@ impl PyGame {
     /// optional), the Count's `"enter_city"`, `"move_count"`, `"leave_city"`, `"market"`, the
     /// big top's `"animal_token"` (a chance node), Gold Mines' `"ingot"` and `"take_ingot"`,
     /// Mage & Witch's `"magic"` and `"remove_magic"`, Flying Machines' `"flier_roll"` (a chance
-    /// node) and `"landing"`, or `"game_over"`.
+    /// node) and `"landing"`, Crop Circles' `"crop_option"`, `"crop_deploy"` and
+    /// `"crop_return"` (see `crop_round`), or `"game_over"`.
     #[getter]
     fn pending(&self) -> &'static str {
         match self.game.pending() {
@@ -149,6 +150,9 @@ impl PyGame {
             Pending::RemoveMagic => "remove_magic",
             Pending::FlierRoll => "flier_roll",
             Pending::Landing { .. } => "landing",
+            Pending::CropOption => "crop_option",
+            Pending::CropDeploy => "crop_deploy",
+            Pending::CropReturn => "crop_return",
             Pending::GameOver => "game_over",
         }
     }
@@ -254,6 +258,22 @@ impl PyGame {
             .map(|s| ((s.pos.x, s.pos.y), s.acrobats))
             .collect();
         dict.set_item("acrobat_sites", sites)?;
+        Ok(Some(dict))
+    }
+
+    /// A crop circle's round under way (from the option's prompt to the last player's
+    /// decision), else None: `{"position": (x, y) of the circle's tile, "circle": "road" |
+    /// "city" | "field", "option": "deploy" | "return" | None while the active player
+    /// chooses}`. The deciding seat is `current_player`.
+    #[getter]
+    fn crop_round<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(round) = self.game.crop_round() else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("position", (round.pos.x, round.pos.y))?;
+        dict.set_item("circle", round.circle.name())?;
+        dict.set_item("option", round.option.map(|o| o.name()))?;
         Ok(Some(dict))
     }
 

@@ -214,7 +214,9 @@ impl PyAction {
     }
 
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
-    /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"` or `"pass"`.
+    /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"`, `"fly"`, `"land"`, `"ingot"`,
+    /// `"take_ingot"`, `"magic"`, `"remove_magic"`, `"crop_option"`, `"crop_deploy"`,
+    /// `"crop_return"` or `"pass"`.
     #[getter]
     fn kind(&self) -> &'static str {
         self.0.verb()
@@ -229,8 +231,8 @@ impl PyAction {
         }
     }
 
-    /// x of the position (placement, deployment, leaving the City, an acrobat site), else
-    /// None. x grows east.
+    /// x of the position (placement, deployment, leaving the City, an acrobat site, a crop
+    /// circle's deployment or return), else None. x grows east.
     #[getter]
     fn x(&self) -> Option<i32> {
         match self.0 {
@@ -238,13 +240,15 @@ impl PyAction {
             | Action::Deploy { pos, .. }
             | Action::LeaveCity { pos, .. }
             | Action::Acrobat { pos }
-            | Action::ScorePyramid { pos } => Some(pos.x),
+            | Action::ScorePyramid { pos }
+            | Action::CropDeploy { pos, .. }
+            | Action::CropReturn { pos, .. } => Some(pos.x),
             _ => None,
         }
     }
 
-    /// y of the position (placement, deployment, leaving the City, an acrobat site), else
-    /// None. y grows south.
+    /// y of the position (placement, deployment, leaving the City, an acrobat site, a crop
+    /// circle's deployment or return), else None. y grows south.
     #[getter]
     fn y(&self) -> Option<i32> {
         match self.0 {
@@ -252,7 +256,9 @@ impl PyAction {
             | Action::Deploy { pos, .. }
             | Action::LeaveCity { pos, .. }
             | Action::Acrobat { pos }
-            | Action::ScorePyramid { pos } => Some(pos.y),
+            | Action::ScorePyramid { pos }
+            | Action::CropDeploy { pos, .. }
+            | Action::CropReturn { pos, .. } => Some(pos.y),
             _ => None,
         }
     }
@@ -266,37 +272,52 @@ impl PyAction {
         }
     }
 
-    /// The figure of a deployment or a City action (`"follower"`), else None.
+    /// The figure of a deployment, a City action or a crop circle's deployment or return
+    /// (`"follower"`), else None.
     #[getter]
     fn figure(&self) -> Option<&'static str> {
         match self.0 {
             Action::Deploy { figure, .. }
             | Action::EnterCity { figure, .. }
-            | Action::LeaveCity { figure, .. } => Some(figure.name()),
+            | Action::LeaveCity { figure, .. }
+            | Action::CropDeploy { figure, .. }
+            | Action::CropReturn { figure, .. } => Some(figure.name()),
             _ => None,
         }
     }
 
-    /// The feature kind of a deployment or of leaving the City (`"road"`, `"city"`,
-    /// `"monastery"`, `"shrine"`, `"field"`).
+    /// The feature kind of a deployment, of leaving the City or of a crop circle's deployment
+    /// or return (`"road"`, `"city"`, `"monastery"`, `"shrine"`, `"field"`).
     #[getter]
     fn feature(&self) -> Option<&'static str> {
         match self.0 {
-            Action::Deploy { feature, .. } | Action::LeaveCity { feature, .. } => {
-                Some(feature.name())
-            }
+            Action::Deploy { feature, .. }
+            | Action::LeaveCity { feature, .. }
+            | Action::CropDeploy { feature, .. }
+            | Action::CropReturn { feature, .. } => Some(feature.name()),
             _ => None,
         }
     }
 
-    /// The location of a deployment or of leaving the City in JCloisterZone notation
-    /// (`"NW"`, `"NL.NR"`, `"I"`).
+    /// The location of a deployment, of leaving the City or of a crop circle's deployment or
+    /// return in JCloisterZone notation (`"NW"`, `"NL.NR"`, `"I"`).
     #[getter]
     fn location(&self) -> Option<String> {
         match self.0 {
-            Action::Deploy { location, .. } | Action::LeaveCity { location, .. } => {
-                Some(location.to_string())
-            }
+            Action::Deploy { location, .. }
+            | Action::LeaveCity { location, .. }
+            | Action::CropDeploy { location, .. }
+            | Action::CropReturn { location, .. } => Some(location.to_string()),
+            _ => None,
+        }
+    }
+
+    /// The option of a crop circle (`crop_option`): `"deploy"` (A) or `"return"` (B), else
+    /// None.
+    #[getter]
+    fn crop_option(&self) -> Option<&'static str> {
+        match self.0 {
+            Action::CropOption { option } => Some(option.name()),
             _ => None,
         }
     }
@@ -336,7 +357,9 @@ impl PyAction {
 /// Something that happened: `kind` is `tile_drawn`, `tile_discarded`, `tile_deferred`,
 /// `tile_placed`, `figure_deployed`, `scored`, `figure_returned`, `goods_taken`, `token_taken`,
 /// `figure_entered_city`, `count_moved`, `figure_left_city`, `big_top_moved`,
-/// `animal_revealed`, `acrobat_deployed`, `acrobat_returned` or `game_over`; fields that do not
+/// `animal_revealed`, `acrobat_deployed`, `acrobat_returned`, `ingot_placed`, `ingot_taken`,
+/// `magic_figure_moved`, `magic_figure_removed`, `flier_launched`, `die_rolled`,
+/// `flier_returned`, `crop_option_chosen` or `game_over`; fields that do not
 /// apply are None. A score explains itself: `reason` (`feature`, `field`, `goods`, `token`,
 /// `big_top`, `acrobats`, `ringmaster`) and the fields of that reason, and `explanation` in
 /// words.
@@ -405,6 +428,7 @@ impl PyEvent {
             Event::FlierLaunched { .. } => "flier_launched",
             Event::DieRolled { .. } => "die_rolled",
             Event::FlierReturned { .. } => "flier_returned",
+            Event::CropOptionChosen { .. } => "crop_option_chosen",
             Event::GameOver { .. } => "game_over",
         }
     }
@@ -430,7 +454,8 @@ impl PyEvent {
             | Event::AcrobatReturned { player, .. }
             | Event::IngotTaken { player, .. }
             | Event::FlierLaunched { player, .. }
-            | Event::FlierReturned { player, .. } => Some(*player),
+            | Event::FlierReturned { player, .. }
+            | Event::CropOptionChosen { player, .. } => Some(*player),
             Event::Scored(s) => Some(s.player),
             Event::BigTopMoved { .. }
             | Event::AnimalRevealed { .. }
@@ -457,7 +482,8 @@ impl PyEvent {
     /// The position `(x, y)` of the tile placed, of the figure, of the scored feature's or
     /// field's first figure, of the big top (where it went up; where its animal was revealed),
     /// of the acrobat site, of the ringmaster; of the tile an ingot went on or came from; of
-    /// the magic figure's new segment; of the flying machine; of a flight's target.
+    /// the magic figure's new segment; of the flying machine; of a flight's target; of a crop
+    /// circle's tile.
     #[getter]
     fn position(&self) -> Option<(i32, i32)> {
         let pos = match &self.0 {
@@ -471,7 +497,8 @@ impl PyEvent {
             | Event::IngotPlaced { pos }
             | Event::IngotTaken { pos, .. }
             | Event::MagicFigureMoved { pos, .. }
-            | Event::FlierLaunched { pos, .. } => Some(*pos),
+            | Event::FlierLaunched { pos, .. }
+            | Event::CropOptionChosen { pos, .. } => Some(*pos),
             Event::DieRolled { target, .. } => Some(*target),
             Event::BigTopMoved { to, .. } => Some(*to),
             Event::Scored(s) => s.position(),
@@ -561,13 +588,15 @@ impl PyEvent {
         }
     }
 
-    /// The feature kind (deployed, returned, left the City; the scored feature or field).
+    /// The feature kind (deployed, returned, left the City; the scored feature or field; a
+    /// crop circle's kind, `crop_option_chosen`).
     #[getter]
     fn feature(&self) -> Option<&'static str> {
         match &self.0 {
             Event::FigureDeployed { feature, .. }
             | Event::FigureReturned { feature, .. }
             | Event::FigureLeftCity { feature, .. } => Some(feature.name()),
+            Event::CropOptionChosen { circle, .. } => Some(circle.name()),
             Event::Scored(s) => s.feature().map(|k| k.name()),
             _ => None,
         }
@@ -758,6 +787,15 @@ impl PyEvent {
             Event::FigureEnteredCity { quarter, .. }
             | Event::CountMoved { quarter, .. }
             | Event::FigureLeftCity { quarter, .. } => Some(quarter.name()),
+            _ => None,
+        }
+    }
+
+    /// The option a `crop_option_chosen` event names: `"deploy"` (A) or `"return"` (B).
+    #[getter]
+    fn crop_option(&self) -> Option<&'static str> {
+        match &self.0 {
+            Event::CropOptionChosen { option, .. } => Some(option.name()),
             _ => None,
         }
     }

@@ -31,7 +31,18 @@ __version__: str
 OBSERVATION_PLANES: List[str]
 
 _ActionKind = Literal[
-    "place", "deploy", "double_turn", "enter", "count", "leave", "acrobat", "pyramid", "pass"
+    "place",
+    "deploy",
+    "double_turn",
+    "enter",
+    "count",
+    "leave",
+    "acrobat",
+    "pyramid",
+    "crop_option",
+    "crop_deploy",
+    "crop_return",
+    "pass",
 ]
 _EventKind = Literal[
     "tile_drawn",
@@ -50,6 +61,7 @@ _EventKind = Literal[
     "animal_revealed",
     "acrobat_deployed",
     "acrobat_returned",
+    "crop_option_chosen",
     "game_over",
 ]
 _Reason = Literal["feature", "field", "goods", "token", "big_top", "acrobats", "ringmaster"]
@@ -76,6 +88,9 @@ _Pending = Literal[
     "leave_city",
     "market",
     "animal_token",
+    "crop_option",
+    "crop_deploy",
+    "crop_return",
     "game_over",
 ]
 _FigureName = Literal["follower", "large_follower", "builder", "pig", "ringmaster"]
@@ -86,6 +101,8 @@ _GoodsName = Literal["wine", "grain", "cloth"]
 _TokenName = Literal["king", "robber_baron"]
 _BotKind = Literal["random", "greedy", "mcts"]
 _RewardName = Literal["rank", "margin"]
+_CropOptionName = Literal["deploy", "return"]
+_CircleName = Literal["road", "city", "field"]
 
 class IllegalActionError(ValueError): ...
 class ConfigError(ValueError): ...
@@ -116,6 +133,8 @@ class Action:
     def location(self) -> Optional[str]: ...
     @property
     def quarter(self) -> Optional[_QuarterName]: ...
+    @property
+    def crop_option(self) -> Optional[_CropOptionName]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -221,6 +240,8 @@ class Event:
     @property
     def circus_tiles(self) -> Optional[int]: ...
     @property
+    def crop_option(self) -> Optional[_CropOptionName]: ...
+    @property
     def scores(self) -> Optional[List[int]]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
@@ -305,6 +326,8 @@ class Game:
     def city(self) -> Optional[Dict[str, Any]]: ...
     @property
     def circus(self) -> Optional[Dict[str, Any]]: ...
+    @property
+    def crop_round(self) -> Optional[Dict[str, Any]]: ...
     @property
     def tiles_left(self) -> int: ...
     @property
