@@ -323,7 +323,8 @@ impl Game {
     }
 
     /// The seat that takes the pending decision: usually the active player, but the Count's
-    /// movement round (C.3) and the Market (C.4) are decided in turn by the other players.
+    /// movement round (C.3), the Market (C.4), the sharing of gold (GM.4) and a crop circle's
+    /// round (CR.2) are decided in turn by the other players too.
     /// After the game: the seat whose turn would have been next.
     pub fn current_player(&self) -> usize {
         self.decider as usize

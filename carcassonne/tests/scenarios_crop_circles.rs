@@ -210,6 +210,14 @@ fn ts30_option_a_adds_knights_where_players_have_knights() {
     assert_eq!(g.followers_in_supply(0), 4);
     assert_eq!(g.followers_in_supply(1), 5);
     assert_eq!(g.followers_in_supply(2), 6);
+    // The picture shows the circle and its kind; the text board marks it.
+    let svg = carcassonne::render::board_svg(&g);
+    assert_eq!(
+        svg.matches("<title>crop circle: knights (city)</title>")
+            .count(),
+        1
+    );
+    assert!(carcassonne::render::board_text(&g).contains('@'));
 }
 
 /// TS-30 with option B: every player with a knight takes one back — Green its only one, Red
