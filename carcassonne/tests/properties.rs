@@ -221,9 +221,26 @@ fn check_game(
     let mut completed_in: std::collections::HashMap<Position, usize> = Default::default();
     // A crop circle's round: the seats still to decide, in order (from the oracle of CR.2).
     let mut crop_queue: Option<Vec<usize>> = None;
+    // Whether the turn part's crop circle round has begun (§4: step 4.5 comes after the big
+    // top, the gold and the Count).
+    let mut crop_begun = false;
     while !game.is_over() {
         if matches!(game.pending(), Pending::Place { .. }) && !game.is_second_part() {
             turn += 1;
+        }
+        match game.pending() {
+            Pending::Place { .. } | Pending::Draw => crop_begun = false,
+            Pending::CropOption => crop_begun = true,
+            // (The big top's final scoring, F3, follows the last turn's round.)
+            Pending::AnimalToken if game.tiles_left() == 0 => {}
+            Pending::AnimalToken | Pending::TakeIngot | Pending::EnterCity | Pending::MoveCount => {
+                prop_assert!(
+                    !crop_begun,
+                    "{:?} after the crop circle's round",
+                    game.pending()
+                )
+            }
+            _ => {}
         }
         let events = if game.pending().is_chance() {
             // A chance node (explicit draws): the outcomes' probabilities are the stack's or
