@@ -971,7 +971,8 @@ carc_status carc_game_player_name(const struct carc_game *game,
                                   size_t *needed);
 
 // The seat that takes the pending decision, into `*out`: usually the active player, but the
-// Count's movement round and Market are decided in turn by the other players.
+// Count's movement round and Market, the sharing of gold and a crop circle's round are decided
+// in turn by the other players too.
 //
 // # Safety
 // `game` NULL or live; `out` NULL or writable.

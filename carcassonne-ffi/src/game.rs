@@ -309,7 +309,8 @@ fn seat(game: &Game, player: u32) -> Result<usize, carc_status> {
 }
 
 /// The seat that takes the pending decision, into `*out`: usually the active player, but the
-/// Count's movement round and Market are decided in turn by the other players.
+/// Count's movement round and Market, the sharing of gold and a crop circle's round are decided
+/// in turn by the other players too.
 ///
 /// # Safety
 /// `game` NULL or live; `out` NULL or writable.

@@ -114,7 +114,8 @@ impl PyGame {
     }
 
     /// The seat that takes the pending decision: usually the active player, but the Count's
-    /// movement round and Market are decided in turn by the other players.
+    /// movement round and Market, the sharing of gold and a crop circle's round are decided in
+    /// turn by the other players too.
     #[getter]
     fn current_player(&self) -> usize {
         self.game.current_player()
