@@ -106,6 +106,30 @@
 // `location` (FE.4).
 #define CARC_ACTION_MOVE_FERRY 16
 
+// `carc_action.kind`: the active player's choice after a crop circle (`crop_option`: A
+// `CARC_CROP_DEPLOY` or B `CARC_CROP_RETURN`; Crop Circles CR.1).
+#define CARC_ACTION_CROP_OPTION 17
+
+// `carc_action.kind`: option A of a crop circle: `figure` from supply onto the feature (`x`,
+// `y`, `feature`, `location`) where the player already has a follower of the circle's kind
+// (CR.1–CR.3).
+#define CARC_ACTION_CROP_DEPLOY 18
+
+// `carc_action.kind`: option B of a crop circle: the player's `figure` on (`x`, `y`,
+// `feature`, `location`) back to supply (CR.1–CR.3).
+#define CARC_ACTION_CROP_RETURN 19
+
+// Crop option (`carc_action.crop_option`, `carc_event.crop_option`,
+// `carc_game_crop_round`): A, each player may add a follower.
+#define CARC_CROP_DEPLOY 0
+
+// Crop option: B, each player must take a follower back.
+#define CARC_CROP_RETURN 1
+
+// Crop option of actions and events that have none, and of a round whose option is not
+// chosen yet.
+#define CARC_CROP_NONE 2
+
 // Magic figure (`carc_action.magic`, `carc_event.magic`): the mage (+1 point per tile).
 #define CARC_MAGIC_MAGE 0
 
@@ -313,6 +337,18 @@
 // (`CARC_ACTION_PASS`; FE.4).
 #define CARC_PENDING_MOVE_FERRY 17
 
+// Pending decision: the active player chooses option A or B for the crop circle just laid
+// (`CARC_ACTION_CROP_OPTION`; Crop Circles CR.1; see `carc_game_crop_round`).
+#define CARC_PENDING_CROP_OPTION 18
+
+// Pending decision: the current player (not always the one whose turn it is) may add a
+// follower (`CARC_ACTION_CROP_DEPLOY`) or pass (`CARC_ACTION_PASS`; option A).
+#define CARC_PENDING_CROP_DEPLOY 19
+
+// Pending decision: the current player (not always the one whose turn it is) takes a
+// follower back (`CARC_ACTION_CROP_RETURN`; option B, no pass).
+#define CARC_PENDING_CROP_RETURN 20
+
 // `carc_game_current_tile` when no tile is in hand.
 #define CARC_NO_TILE UINT32_MAX
 
@@ -407,6 +443,11 @@
 // `carc_event.kind`: `player` moved the ferry of the lake at (`x`, `y`) from the road ends of
 // `from_location` to those of `location`.
 #define CARC_EVENT_FERRY_MOVED 25
+
+// `carc_event.kind`: the active `player` chose `crop_option` for the crop circle of kind
+// `feature` on the tile at (`x`, `y`); the players' `CARC_EVENT_FIGURE_DEPLOYED` or
+// `CARC_EVENT_FIGURE_RETURNED` follow.
+#define CARC_EVENT_CROP_OPTION_CHOSEN 26
 
 // Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 #define CARC_TOKEN_NONE 0
@@ -534,28 +575,33 @@ typedef struct carc_action {
   // `CARC_ACTION_LEAVE_CITY`, `CARC_ACTION_ACROBAT`, `CARC_ACTION_SCORE_PYRAMID`,
   // `CARC_ACTION_FLY`, `CARC_ACTION_LAND`, `CARC_ACTION_PLACE_INGOT`,
   // `CARC_ACTION_TAKE_INGOT`, `CARC_ACTION_PLACE_MAGIC`, `CARC_ACTION_REMOVE_MAGIC`,
-  // `CARC_ACTION_PLACE_FERRY` or `CARC_ACTION_MOVE_FERRY`.
+  // `CARC_ACTION_PLACE_FERRY`, `CARC_ACTION_MOVE_FERRY`, `CARC_ACTION_CROP_OPTION`,
+  // `CARC_ACTION_CROP_DEPLOY` or `CARC_ACTION_CROP_RETURN`.
   uint32_t kind;
   // Place: the tile number (see `carc_tile_name`).
   uint32_t tile;
-  // Place, deploy, leave, acrobat, pyramid, land, the ingots, place magic and the ferries:
-  // the position (x grows east, y grows south).
+  // Place, deploy, leave, acrobat, pyramid, land, the ingots, place magic, the ferries, crop
+  // deploy and crop return: the position (x grows east, y grows south).
   int32_t x;
   // See `x`.
   int32_t y;
   // Place: clockwise rotation in degrees (0, 90, 180 or 270).
   uint32_t rotation;
-  // Deploy, enter, leave and fly: `CARC_FIGURE_*`.
+  // Deploy, enter, leave, fly, crop deploy and crop return: `CARC_FIGURE_*`.
   uint32_t figure;
-  // Deploy, leave, land and place magic: `CARC_FEATURE_*`.
+  // Deploy, leave, land, place magic, crop deploy and crop return: `CARC_FEATURE_*`.
   uint32_t feature;
-  // Deploy, leave, land and place magic: the location bits of the feature on the tile (see
-  // `CARC_LOCATION_CENTRE`); the ferries: the edge bits of the two road ends joined.
+  // Deploy, leave, land, place magic, crop deploy and crop return: the location bits of the
+  // feature on the tile (see `CARC_LOCATION_CENTRE`); the ferries: the edge bits of the two
+  // road ends joined.
   uint32_t location;
   // Enter, move the Count and leave: `CARC_QUARTER_*`.
   uint32_t quarter;
   // Place and remove magic: `CARC_MAGIC_MAGE` or `CARC_MAGIC_WITCH`.
   uint32_t magic;
+  // Crop option: `CARC_CROP_DEPLOY` or `CARC_CROP_RETURN`; `CARC_CROP_NONE` for the other
+  // kinds (set by `carc_game_legal_actions`; ignored on input for them).
+  uint32_t crop_option;
   // The state the action was listed for (set by `carc_game_legal_actions`); 0 means "do
   // not check". An action from another state is refused with `CARC_STALE_ACTION`.
   uint64_t epoch;
@@ -595,12 +641,12 @@ typedef struct carc_event {
   // The seat concerned (0-based); -1 for `CARC_EVENT_GAME_OVER`,
   // `CARC_EVENT_BIG_TOP_MOVED`, `CARC_EVENT_ANIMAL_REVEALED`, `CARC_EVENT_INGOT_PLACED`,
   // `CARC_EVENT_MAGIC_FIGURE_MOVED`, `CARC_EVENT_MAGIC_FIGURE_REMOVED` and
-  // `CARC_EVENT_DIE_ROLLED`.
+  // `CARC_EVENT_DIE_ROLLED`; the active player for `CARC_EVENT_CROP_OPTION_CHOSEN`.
   int32_t player;
   // Tile number: drawn, discarded, deferred, placed.
   uint32_t tile;
   // Position: of the tile placed; of the figure deployed, returned or left the City; of the
-  // scored feature's or field's first figure.
+  // scored feature's or field's first figure; of the crop circle's tile (option chosen).
   int32_t x;
   // See `x`.
   int32_t y;
@@ -609,7 +655,7 @@ typedef struct carc_event {
   // `CARC_FIGURE_*`: deployed, returned, entered the City, left the City.
   uint32_t figure;
   // `CARC_FEATURE_*`: deployed, returned, left the City; the scored feature (field for
-  // `CARC_REASON_FIELD`).
+  // `CARC_REASON_FIELD`); the crop circle's kind (option chosen: road, city or field).
   uint32_t feature;
   // Location bits of `feature` on the tile at `x`, `y`; ferry placed or moved: the edge
   // bits of the two road ends it joins.
@@ -680,6 +726,9 @@ typedef struct carc_event {
   // Ferry moved: the edge bits of the road ends it joined before (`location` has the new
   // ones).
   uint32_t from_location;
+  // Crop option chosen: `CARC_CROP_DEPLOY` or `CARC_CROP_RETURN`. `CARC_CROP_NONE`
+  // otherwise.
+  uint32_t crop_option;
 } carc_event;
 
 // An acrobat site on the board (see `carc_game_acrobat_sites`).
@@ -975,7 +1024,8 @@ carc_status carc_game_player_name(const struct carc_game *game,
                                   size_t *needed);
 
 // The seat that takes the pending decision, into `*out`: usually the active player, but the
-// Count's movement round and Market are decided in turn by the other players.
+// Count's movement round and Market, the sharing of gold and a crop circle's round are decided
+// in turn by the other players too.
 //
 // # Safety
 // `game` NULL or live; `out` NULL or writable.
@@ -1184,6 +1234,23 @@ carc_status carc_game_flight(const struct carc_game *game,
                              uint32_t *direction,
                              uint32_t *distance,
                              bool *in_flight);
+
+// A crop circle's round under way (Crop Circles, from the option's prompt to the last
+// player's decision): into `*x`, `*y` the circle's tile, into `*circle` its kind
+// (`CARC_FEATURE_ROAD`, `CARC_FEATURE_CITY` or `CARC_FEATURE_FIELD`), into `*option` the
+// option chosen (`CARC_CROP_DEPLOY`, `CARC_CROP_RETURN`, or `CARC_CROP_NONE` while the
+// active player chooses), and into `*in_round` whether a round is under way at all (the
+// other outputs are then 0 and `CARC_CROP_NONE`). The deciding seat is
+// `carc_game_current_player`.
+//
+// # Safety
+// `game` NULL or live; every output NULL or writable.
+carc_status carc_game_crop_round(const struct carc_game *game,
+                                 int32_t *x,
+                                 int32_t *y,
+                                 uint32_t *circle,
+                                 uint32_t *option,
+                                 bool *in_round);
 
 // Tiles left in the stack, into `*out`.
 //

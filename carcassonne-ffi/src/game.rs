@@ -309,7 +309,8 @@ fn seat(game: &Game, player: u32) -> Result<usize, carc_status> {
 }
 
 /// The seat that takes the pending decision, into `*out`: usually the active player, but the
-/// Count's movement round and Market are decided in turn by the other players.
+/// Count's movement round and Market, the sharing of gold and a crop circle's round are decided
+/// in turn by the other players too.
 ///
 /// # Safety
 /// `game` NULL or live; `out` NULL or writable.
@@ -833,6 +834,51 @@ pub unsafe extern "C" fn carc_game_flight(
         write_out(direction, "direction", dir)?;
         write_out(distance, "distance", roll)?;
         write_out(in_flight, "in_flight", flight.is_some())
+    })
+}
+
+/// A crop circle's round under way (Crop Circles, from the option's prompt to the last
+/// player's decision): into `*x`, `*y` the circle's tile, into `*circle` its kind
+/// (`CARC_FEATURE_ROAD`, `CARC_FEATURE_CITY` or `CARC_FEATURE_FIELD`), into `*option` the
+/// option chosen (`CARC_CROP_DEPLOY`, `CARC_CROP_RETURN`, or `CARC_CROP_NONE` while the
+/// active player chooses), and into `*in_round` whether a round is under way at all (the
+/// other outputs are then 0 and `CARC_CROP_NONE`). The deciding seat is
+/// `carc_game_current_player`.
+///
+/// # Safety
+/// `game` NULL or live; every output NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_crop_round(
+    game: *const carc_game,
+    x: *mut i32,
+    y: *mut i32,
+    circle: *mut u32,
+    option: *mut u32,
+    in_round: *mut bool,
+) -> carc_status {
+    ffi!({
+        let g = &arg_ref(game, "game")?.game;
+        require(x, "x")?;
+        require(y, "y")?;
+        require(circle, "circle")?;
+        require(option, "option")?;
+        require(in_round, "in_round")?;
+        let round = g.crop_round();
+        write_out(x, "x", round.map_or(0, |r| r.pos.x))?;
+        write_out(y, "y", round.map_or(0, |r| r.pos.y))?;
+        write_out(
+            circle,
+            "circle",
+            round.map_or(0, |r| crate::types::feature_to_c(r.circle)),
+        )?;
+        write_out(
+            option,
+            "option",
+            round
+                .and_then(|r| r.option)
+                .map_or(crate::types::CARC_CROP_NONE, crate::types::crop_option_to_c),
+        )?;
+        write_out(in_round, "in_round", round.is_some())
     })
 }
 

@@ -3,9 +3,9 @@
 //! rejected with `CARC_INVALID_ARGUMENT`, never transmuted.
 
 use carcassonne::{
-    AcrobatSite, Action, Animal, Compass, Event, FeatureKind, Figure, Goods, Location, MagicFigure,
-    Outcome, Pending, PlacedFigure, PlacedMagicFigure, PlacedTile, Position, Quarter, Reason,
-    Rotation, Score, TileId, Token,
+    AcrobatSite, Action, Animal, Compass, CropOption, Event, FeatureKind, Figure, Goods, Location,
+    MagicFigure, Outcome, Pending, PlacedFigure, PlacedMagicFigure, PlacedTile, Position, Quarter,
+    Reason, Rotation, Score, TileId, Token,
 };
 
 use crate::boundary::{carc_status, fail};
@@ -54,6 +54,25 @@ pub const CARC_ACTION_PLACE_FERRY: u32 = 15;
 /// `carc_action.kind`: move the ferry of the lake at (`x`, `y`) to join the two road ends of
 /// `location` (FE.4).
 pub const CARC_ACTION_MOVE_FERRY: u32 = 16;
+/// `carc_action.kind`: the active player's choice after a crop circle (`crop_option`: A
+/// `CARC_CROP_DEPLOY` or B `CARC_CROP_RETURN`; Crop Circles CR.1).
+pub const CARC_ACTION_CROP_OPTION: u32 = 17;
+/// `carc_action.kind`: option A of a crop circle: `figure` from supply onto the feature (`x`,
+/// `y`, `feature`, `location`) where the player already has a follower of the circle's kind
+/// (CR.1–CR.3).
+pub const CARC_ACTION_CROP_DEPLOY: u32 = 18;
+/// `carc_action.kind`: option B of a crop circle: the player's `figure` on (`x`, `y`,
+/// `feature`, `location`) back to supply (CR.1–CR.3).
+pub const CARC_ACTION_CROP_RETURN: u32 = 19;
+
+/// Crop option (`carc_action.crop_option`, `carc_event.crop_option`,
+/// `carc_game_crop_round`): A, each player may add a follower.
+pub const CARC_CROP_DEPLOY: u32 = 0;
+/// Crop option: B, each player must take a follower back.
+pub const CARC_CROP_RETURN: u32 = 1;
+/// Crop option of actions and events that have none, and of a round whose option is not
+/// chosen yet.
+pub const CARC_CROP_NONE: u32 = 2;
 
 /// Magic figure (`carc_action.magic`, `carc_event.magic`): the mage (+1 point per tile).
 pub const CARC_MAGIC_MAGE: u32 = 0;
@@ -209,6 +228,15 @@ pub const CARC_PENDING_PLACE_FERRY: u32 = 16;
 /// Pending decision: the current player may move a ferry (`CARC_ACTION_MOVE_FERRY`) or stop
 /// (`CARC_ACTION_PASS`; FE.4).
 pub const CARC_PENDING_MOVE_FERRY: u32 = 17;
+/// Pending decision: the active player chooses option A or B for the crop circle just laid
+/// (`CARC_ACTION_CROP_OPTION`; Crop Circles CR.1; see `carc_game_crop_round`).
+pub const CARC_PENDING_CROP_OPTION: u32 = 18;
+/// Pending decision: the current player (not always the one whose turn it is) may add a
+/// follower (`CARC_ACTION_CROP_DEPLOY`) or pass (`CARC_ACTION_PASS`; option A).
+pub const CARC_PENDING_CROP_DEPLOY: u32 = 19;
+/// Pending decision: the current player (not always the one whose turn it is) takes a
+/// follower back (`CARC_ACTION_CROP_RETURN`; option B, no pass).
+pub const CARC_PENDING_CROP_RETURN: u32 = 20;
 
 /// `carc_game_current_tile` when no tile is in hand.
 pub const CARC_NO_TILE: u32 = u32::MAX;
@@ -279,6 +307,10 @@ pub const CARC_EVENT_FERRY_PLACED: u32 = 24;
 /// `carc_event.kind`: `player` moved the ferry of the lake at (`x`, `y`) from the road ends of
 /// `from_location` to those of `location`.
 pub const CARC_EVENT_FERRY_MOVED: u32 = 25;
+/// `carc_event.kind`: the active `player` chose `crop_option` for the crop circle of kind
+/// `feature` on the tile at (`x`, `y`); the players' `CARC_EVENT_FIGURE_DEPLOYED` or
+/// `CARC_EVENT_FIGURE_RETURNED` follow.
+pub const CARC_EVENT_CROP_OPTION_CHOSEN: u32 = 26;
 
 /// Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 pub const CARC_TOKEN_NONE: u32 = 0;
@@ -335,28 +367,33 @@ pub struct carc_action {
     /// `CARC_ACTION_LEAVE_CITY`, `CARC_ACTION_ACROBAT`, `CARC_ACTION_SCORE_PYRAMID`,
     /// `CARC_ACTION_FLY`, `CARC_ACTION_LAND`, `CARC_ACTION_PLACE_INGOT`,
     /// `CARC_ACTION_TAKE_INGOT`, `CARC_ACTION_PLACE_MAGIC`, `CARC_ACTION_REMOVE_MAGIC`,
-    /// `CARC_ACTION_PLACE_FERRY` or `CARC_ACTION_MOVE_FERRY`.
+    /// `CARC_ACTION_PLACE_FERRY`, `CARC_ACTION_MOVE_FERRY`, `CARC_ACTION_CROP_OPTION`,
+    /// `CARC_ACTION_CROP_DEPLOY` or `CARC_ACTION_CROP_RETURN`.
     pub kind: u32,
     /// Place: the tile number (see `carc_tile_name`).
     pub tile: u32,
-    /// Place, deploy, leave, acrobat, pyramid, land, the ingots, place magic and the ferries:
-    /// the position (x grows east, y grows south).
+    /// Place, deploy, leave, acrobat, pyramid, land, the ingots, place magic, the ferries, crop
+    /// deploy and crop return: the position (x grows east, y grows south).
     pub x: i32,
     /// See `x`.
     pub y: i32,
     /// Place: clockwise rotation in degrees (0, 90, 180 or 270).
     pub rotation: u32,
-    /// Deploy, enter, leave and fly: `CARC_FIGURE_*`.
+    /// Deploy, enter, leave, fly, crop deploy and crop return: `CARC_FIGURE_*`.
     pub figure: u32,
-    /// Deploy, leave, land and place magic: `CARC_FEATURE_*`.
+    /// Deploy, leave, land, place magic, crop deploy and crop return: `CARC_FEATURE_*`.
     pub feature: u32,
-    /// Deploy, leave, land and place magic: the location bits of the feature on the tile (see
-    /// `CARC_LOCATION_CENTRE`); the ferries: the edge bits of the two road ends joined.
+    /// Deploy, leave, land, place magic, crop deploy and crop return: the location bits of the
+    /// feature on the tile (see `CARC_LOCATION_CENTRE`); the ferries: the edge bits of the two
+    /// road ends joined.
     pub location: u32,
     /// Enter, move the Count and leave: `CARC_QUARTER_*`.
     pub quarter: u32,
     /// Place and remove magic: `CARC_MAGIC_MAGE` or `CARC_MAGIC_WITCH`.
     pub magic: u32,
+    /// Crop option: `CARC_CROP_DEPLOY` or `CARC_CROP_RETURN`; `CARC_CROP_NONE` for the other
+    /// kinds (set by `carc_game_legal_actions`; ignored on input for them).
+    pub crop_option: u32,
     /// The state the action was listed for (set by `carc_game_legal_actions`); 0 means "do
     /// not check". An action from another state is refused with `CARC_STALE_ACTION`.
     pub epoch: u64,
@@ -373,12 +410,12 @@ pub struct carc_event {
     /// The seat concerned (0-based); -1 for `CARC_EVENT_GAME_OVER`,
     /// `CARC_EVENT_BIG_TOP_MOVED`, `CARC_EVENT_ANIMAL_REVEALED`, `CARC_EVENT_INGOT_PLACED`,
     /// `CARC_EVENT_MAGIC_FIGURE_MOVED`, `CARC_EVENT_MAGIC_FIGURE_REMOVED` and
-    /// `CARC_EVENT_DIE_ROLLED`.
+    /// `CARC_EVENT_DIE_ROLLED`; the active player for `CARC_EVENT_CROP_OPTION_CHOSEN`.
     pub player: i32,
     /// Tile number: drawn, discarded, deferred, placed.
     pub tile: u32,
     /// Position: of the tile placed; of the figure deployed, returned or left the City; of the
-    /// scored feature's or field's first figure.
+    /// scored feature's or field's first figure; of the crop circle's tile (option chosen).
     pub x: i32,
     /// See `x`.
     pub y: i32,
@@ -387,7 +424,7 @@ pub struct carc_event {
     /// `CARC_FIGURE_*`: deployed, returned, entered the City, left the City.
     pub figure: u32,
     /// `CARC_FEATURE_*`: deployed, returned, left the City; the scored feature (field for
-    /// `CARC_REASON_FIELD`).
+    /// `CARC_REASON_FIELD`); the crop circle's kind (option chosen: road, city or field).
     pub feature: u32,
     /// Location bits of `feature` on the tile at `x`, `y`; ferry placed or moved: the edge
     /// bits of the two road ends it joins.
@@ -458,6 +495,9 @@ pub struct carc_event {
     /// Ferry moved: the edge bits of the road ends it joined before (`location` has the new
     /// ones).
     pub from_location: u32,
+    /// Crop option chosen: `CARC_CROP_DEPLOY` or `CARC_CROP_RETURN`. `CARC_CROP_NONE`
+    /// otherwise.
+    pub crop_option: u32,
 }
 
 impl Default for carc_event {
@@ -502,6 +542,7 @@ impl Default for carc_event {
             direction: 0,
             distance: 0,
             from_location: 0,
+            crop_option: CARC_CROP_NONE,
         }
     }
 }
@@ -635,6 +676,9 @@ const _: () = {
     assert!(CARC_GOODS_CLOTH as usize == Goods::Cloth.index() + 1);
     assert!(CARC_TOKEN_KING as usize == Token::King.index() + 1);
     assert!(CARC_TOKEN_ROBBER_BARON as usize == Token::RobberBaron.index() + 1);
+    assert!(CARC_CROP_DEPLOY as usize == CropOption::Deploy.index());
+    assert!(CARC_CROP_RETURN as usize == CropOption::Return.index());
+    assert!(CARC_CROP_NONE as usize == CropOption::ALL.len());
     assert!(CARC_LOCATION_CENTRE == Location::CENTRE.bits() as u32);
     assert!(CARC_LOCATION_SECOND_CENTRE == Location::SECOND_CENTRE.bits() as u32);
 };
@@ -766,6 +810,9 @@ pub(crate) fn pending_to_c(pending: Pending) -> u32 {
         Pending::Landing { .. } => CARC_PENDING_LANDING,
         Pending::PlaceFerry { .. } => CARC_PENDING_PLACE_FERRY,
         Pending::MoveFerry => CARC_PENDING_MOVE_FERRY,
+        Pending::CropOption => CARC_PENDING_CROP_OPTION,
+        Pending::CropDeploy => CARC_PENDING_CROP_DEPLOY,
+        Pending::CropReturn => CARC_PENDING_CROP_RETURN,
         Pending::GameOver => CARC_PENDING_GAME_OVER,
     }
 }
@@ -806,6 +853,17 @@ pub(crate) fn magic_to_c(figure: MagicFigure) -> u32 {
 
 pub(crate) fn magic_from_c(value: u32) -> Result<MagicFigure, carc_status> {
     from_code(&MagicFigure::ALL, magic_to_c, "magic figure", value)
+}
+
+pub(crate) fn crop_option_to_c(option: CropOption) -> u32 {
+    match option {
+        CropOption::Deploy => CARC_CROP_DEPLOY,
+        CropOption::Return => CARC_CROP_RETURN,
+    }
+}
+
+pub(crate) fn crop_option_from_c(value: u32) -> Result<CropOption, carc_status> {
+    from_code(&CropOption::ALL, crop_option_to_c, "crop option", value)
 }
 
 pub(crate) fn direction_to_c(direction: Compass) -> u32 {
@@ -884,6 +942,7 @@ const fn blank_action(kind: u32, epoch: u64) -> carc_action {
         location: 0,
         quarter: 0,
         magic: 0,
+        crop_option: CARC_CROP_NONE,
         epoch,
     }
 }
@@ -1003,6 +1062,36 @@ pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
             location: location.bits() as u32,
             ..blank_action(CARC_ACTION_MOVE_FERRY, epoch)
         },
+        Action::CropOption { option } => carc_action {
+            crop_option: crop_option_to_c(option),
+            ..blank_action(CARC_ACTION_CROP_OPTION, epoch)
+        },
+        Action::CropDeploy {
+            figure,
+            pos,
+            feature,
+            location,
+        } => carc_action {
+            figure: figure_to_c(figure),
+            x: pos.x,
+            y: pos.y,
+            feature: feature_to_c(feature),
+            location: location.bits() as u32,
+            ..blank_action(CARC_ACTION_CROP_DEPLOY, epoch)
+        },
+        Action::CropReturn {
+            figure,
+            pos,
+            feature,
+            location,
+        } => carc_action {
+            figure: figure_to_c(figure),
+            x: pos.x,
+            y: pos.y,
+            feature: feature_to_c(feature),
+            location: location.bits() as u32,
+            ..blank_action(CARC_ACTION_CROP_RETURN, epoch)
+        },
         Action::Pass => blank_action(CARC_ACTION_PASS, epoch),
     }
 }
@@ -1065,6 +1154,21 @@ pub(crate) fn action_from_c(c: &carc_action) -> Result<Action, carc_status> {
         }),
         CARC_ACTION_MOVE_FERRY => Ok(Action::MoveFerry {
             pos,
+            location: location_from_c(c.location)?,
+        }),
+        CARC_ACTION_CROP_OPTION => Ok(Action::CropOption {
+            option: crop_option_from_c(c.crop_option)?,
+        }),
+        CARC_ACTION_CROP_DEPLOY => Ok(Action::CropDeploy {
+            figure: figure_from_c(c.figure)?,
+            pos,
+            feature: feature_from_c(c.feature)?,
+            location: location_from_c(c.location)?,
+        }),
+        CARC_ACTION_CROP_RETURN => Ok(Action::CropReturn {
+            figure: figure_from_c(c.figure)?,
+            pos,
+            feature: feature_from_c(c.feature)?,
             location: location_from_c(c.location)?,
         }),
         other => invalid("action kind", other),
@@ -1353,6 +1457,18 @@ pub(crate) fn event_to_c(event: &Event) -> carc_event {
             from_location: from.bits() as u32,
             ..base(CARC_EVENT_FERRY_MOVED, *player)
         },
+        Event::CropOptionChosen {
+            player,
+            option,
+            circle,
+            pos,
+        } => carc_event {
+            crop_option: crop_option_to_c(*option),
+            feature: feature_to_c(*circle),
+            x: pos.x,
+            y: pos.y,
+            ..base(CARC_EVENT_CROP_OPTION_CHOSEN, *player)
+        },
         Event::GameOver { .. } => carc_event::default(),
     }
 }
@@ -1416,6 +1532,10 @@ mod tests {
         for a in Animal::ALL {
             assert_eq!(animal_from_c(animal_to_c(a)), Ok(a));
         }
+        for o in CropOption::ALL {
+            assert_eq!(crop_option_from_c(crop_option_to_c(o)), Ok(o));
+        }
+        assert!(crop_option_from_c(CARC_CROP_NONE).is_err());
     }
 
     /// Every legal action of whole games with every set crosses to C and back unchanged, and
@@ -1435,6 +1555,7 @@ mod tests {
                             | TileSet::BigTop1
                             | TileSet::FlyingMachines1
                             | TileSet::MageWitch1
+                            | TileSet::CropCircles1
                     )
                 })
                 .collect();
@@ -1498,6 +1619,8 @@ mod tests {
             pendings.contains(&CARC_PENDING_DRAW) && pendings.contains(&CARC_PENDING_ENTER_CITY)
         );
         assert!(pendings.contains(&CARC_PENDING_ANIMAL_TOKEN));
+        assert!(pendings.contains(&CARC_PENDING_CROP_OPTION));
+        assert!(kinds.contains(&CARC_ACTION_CROP_OPTION));
         let double_turn = action_to_c(&Action::DoubleTurn, 0);
         assert_eq!(action_from_c(&double_turn), Ok(Action::DoubleTurn));
     }

@@ -114,7 +114,8 @@ impl PyGame {
     }
 
     /// The seat that takes the pending decision: usually the active player, but the Count's
-    /// movement round and Market are decided in turn by the other players.
+    /// movement round and Market, the sharing of gold and a crop circle's round are decided in
+    /// turn by the other players too.
     #[getter]
     fn current_player(&self) -> usize {
         self.game.current_player()
@@ -130,7 +131,9 @@ impl PyGame {
     /// optional), the Count's `"enter_city"`, `"move_count"`, `"leave_city"`, `"market"`, the
     /// big top's `"animal_token"` (a chance node), Gold Mines' `"ingot"` and `"take_ingot"`,
     /// Mage & Witch's `"magic"` and `"remove_magic"`, Flying Machines' `"flier_roll"` (a chance
-    /// node) and `"landing"`, Ferries' `"place_ferry"` and `"move_ferry"`, or `"game_over"`.
+    /// node) and `"landing"`, Ferries' `"place_ferry"` and `"move_ferry"`, Crop Circles'
+    /// `"crop_option"`, `"crop_deploy"` and `"crop_return"` (see `crop_round`), or
+    /// `"game_over"`.
     #[getter]
     fn pending(&self) -> &'static str {
         match self.game.pending() {
@@ -151,6 +154,9 @@ impl PyGame {
             Pending::Landing { .. } => "landing",
             Pending::PlaceFerry { .. } => "place_ferry",
             Pending::MoveFerry => "move_ferry",
+            Pending::CropOption => "crop_option",
+            Pending::CropDeploy => "crop_deploy",
+            Pending::CropReturn => "crop_return",
             Pending::GameOver => "game_over",
         }
     }
@@ -330,6 +336,22 @@ impl PyGame {
         let distance = target.map(|t| (t.x - from.x).abs().max((t.y - from.y).abs()));
         dict.set_item("distance", distance)?;
         dict.set_item("target", target.map(|t| (t.x, t.y)))?;
+        Ok(Some(dict))
+    }
+
+    /// A crop circle's round under way (from the option's prompt to the last player's
+    /// decision), else None: `{"position": (x, y) of the circle's tile, "circle": "road" |
+    /// "city" | "field", "option": "deploy" | "return" | None while the active player
+    /// chooses}`. The deciding seat is `current_player`.
+    #[getter]
+    fn crop_round<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(round) = self.game.crop_round() else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("position", (round.pos.x, round.pos.y))?;
+        dict.set_item("circle", round.circle.name())?;
+        dict.set_item("option", round.option.map(|o| o.name()))?;
         Ok(Some(dict))
     }
 

@@ -5,9 +5,9 @@ use pyo3::types::{PyDict, PyTuple};
 
 use carcassonne::bots::{MctsOptions, MctsReward};
 use carcassonne::{
-    Action, Animal, BotKind, Compass, Event, FeatureKind, FeatureScore, FieldScore, Figure, Goods,
-    Location, MagicFigure, PlacedFigure, PlacedMagicFigure, PlacedTile, Position, Quarter, Reason,
-    Rotation, Score, TileId, Token, TokenScore,
+    Action, Animal, BotKind, Compass, CropOption, Event, FeatureKind, FeatureScore, FieldScore,
+    Figure, Goods, Location, MagicFigure, PlacedFigure, PlacedMagicFigure, PlacedTile, Position,
+    Quarter, Reason, Rotation, Score, TileId, Token, TokenScore,
 };
 
 use crate::IllegalActionError;
@@ -218,6 +218,7 @@ struct ActionFields {
     location: Option<Location>,
     quarter: Option<Quarter>,
     magic: Option<MagicFigure>,
+    crop_option: Option<CropOption>,
 }
 
 impl ActionFields {
@@ -313,6 +314,28 @@ impl ActionFields {
                     ..none
                 }
             }
+            Action::CropOption { option } => ActionFields {
+                crop_option: Some(option),
+                ..none
+            },
+            Action::CropDeploy {
+                figure,
+                pos,
+                feature,
+                location,
+            }
+            | Action::CropReturn {
+                figure,
+                pos,
+                feature,
+                location,
+            } => ActionFields {
+                figure: Some(figure),
+                pos: Some(pos),
+                feature: Some(feature),
+                location: Some(location),
+                ..none
+            },
             Action::DoubleTurn | Action::Pass => none,
         }
     }
@@ -330,7 +353,8 @@ impl PyAction {
 
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
     /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"`, `"fly"`, `"land"`, `"ingot"`,
-    /// `"take_ingot"`, `"magic"`, `"remove_magic"`, `"ferry"`, `"move_ferry"` or `"pass"`.
+    /// `"take_ingot"`, `"magic"`, `"remove_magic"`, `"ferry"`, `"move_ferry"`, `"crop_option"`,
+    /// `"crop_deploy"`, `"crop_return"` or `"pass"`.
     #[getter]
     fn kind(&self) -> &'static str {
         self.0.verb()
@@ -343,7 +367,8 @@ impl PyAction {
     }
 
     /// x of the position (placement, deployment, leaving the City, an acrobat site, a landing,
-    /// an ingot's tile, the mage's or witch's tile), else None. x grows east.
+    /// an ingot's tile, the mage's or witch's tile, a ferry's lake, a crop circle's deployment
+    /// or return), else None. x grows east.
     #[getter]
     fn x(&self) -> Option<i32> {
         ActionFields::of(self.0).pos.map(|p| p.x)
@@ -361,25 +386,34 @@ impl PyAction {
         ActionFields::of(self.0).rotation.map(Rotation::degrees)
     }
 
-    /// The figure of a deployment, a City action or a flight (`"follower"`,
-    /// `"large_follower"`, ...), else None. The mage and the witch are `magic`.
+    /// The figure of a deployment, a City action, a flight or a crop circle's deployment or
+    /// return (`"follower"`, `"large_follower"`, ...), else None. The mage and the witch are
+    /// `magic`.
     #[getter]
     fn figure(&self) -> Option<&'static str> {
         ActionFields::of(self.0).figure.map(Figure::name)
     }
 
-    /// The feature kind of a deployment, of leaving the City, of a landing or of the mage's or
-    /// witch's segment (`"road"`, `"city"`, `"monastery"`, `"shrine"`, `"field"`), else None.
+    /// The feature kind of a deployment, of leaving the City, of a landing, of the mage's or
+    /// witch's segment or of a crop circle's deployment or return (`"road"`, `"city"`,
+    /// `"monastery"`, `"shrine"`, `"field"`), else None.
     #[getter]
     fn feature(&self) -> Option<&'static str> {
         ActionFields::of(self.0).feature.map(FeatureKind::name)
     }
 
     /// The location of `feature` on its tile in JCloisterZone notation (`"NW"`, `"NL.NR"`,
-    /// `"I"`), else None.
+    /// `"I"`; a ferry's two road ends, `"WE"`), else None.
     #[getter]
     fn location(&self) -> Option<String> {
         ActionFields::of(self.0).location.map(|l| l.to_string())
+    }
+
+    /// The option of a crop circle (`crop_option`): `"deploy"` (A) or `"return"` (B), else
+    /// None.
+    #[getter]
+    fn crop_option(&self) -> Option<&'static str> {
+        ActionFields::of(self.0).crop_option.map(CropOption::name)
     }
 
     /// The quarter of the City of Carcassonne (`"castle"`, `"market"`, `"blacksmith"`,
@@ -421,9 +455,10 @@ impl PyAction {
 /// `figure_entered_city`, `count_moved`, `figure_left_city`, `big_top_moved`,
 /// `animal_revealed`, `acrobat_deployed`, `acrobat_returned`, `ingot_placed`, `ingot_taken`,
 /// `magic_figure_moved`, `magic_figure_removed`, `flier_launched`, `die_rolled`,
-/// `flier_returned`, `ferry_placed`, `ferry_moved` or `game_over`; fields that do not apply are None. A score explains itself:
-/// `reason` (`feature`, `field`, `goods`, `token`, `big_top`, `acrobats`, `ringmaster`, `gold`)
-/// and the fields of that reason, and `explanation` in words.
+/// `flier_returned`, `ferry_placed`, `ferry_moved`, `crop_option_chosen` or `game_over`;
+/// fields that do not apply are None. A score explains itself: `reason` (`feature`, `field`,
+/// `goods`, `token`, `big_top`, `acrobats`, `ringmaster`, `gold`) and the fields of that
+/// reason, and `explanation` in words.
 #[pyclass(name = "Event", module = "carcassonne", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyEvent(pub Event);
@@ -452,6 +487,7 @@ struct EventFields<'a> {
     direction: Option<Compass>,
     distance: Option<u8>,
     from_location: Option<Location>,
+    crop_option: Option<CropOption>,
     scores: Option<&'a [u32]>,
 }
 
@@ -632,6 +668,18 @@ impl<'a> EventFields<'a> {
                 from_location: Some(from),
                 ..none
             },
+            Event::CropOptionChosen {
+                player,
+                option,
+                circle,
+                pos,
+            } => EventFields {
+                player: Some(player),
+                crop_option: Some(option),
+                feature: Some(circle),
+                pos: Some(pos),
+                ..none
+            },
             Event::GameOver { ref scores } => EventFields {
                 scores: Some(scores),
                 ..none
@@ -736,6 +784,7 @@ impl PyEvent {
             Event::FlierReturned { .. } => "flier_returned",
             Event::FerryPlaced { .. } => "ferry_placed",
             Event::FerryMoved { .. } => "ferry_moved",
+            Event::CropOptionChosen { .. } => "crop_option_chosen",
             Event::GameOver { .. } => "game_over",
         }
     }
@@ -758,7 +807,7 @@ impl PyEvent {
     /// field's first figure, of the big top (where it went up; where its animal was revealed),
     /// of the acrobat site, of the ringmaster; of the tile an ingot went on or came from; of
     /// the magic figure's new segment; of the flying machine (`flier_launched`); of a flight's
-    /// target (`die_rolled`).
+    /// target (`die_rolled`); of a ferry's lake; of a crop circle's tile.
     #[getter]
     fn position(&self) -> Option<(i32, i32)> {
         self.fields().pos.map(|p| (p.x, p.y))
@@ -829,7 +878,7 @@ impl PyEvent {
     }
 
     /// The feature kind (deployed, returned, left the City, the mage's or witch's new segment;
-    /// the scored feature or field).
+    /// the scored feature or field; a crop circle's kind, `crop_option_chosen`).
     #[getter]
     fn feature(&self) -> Option<&'static str> {
         self.fields().feature.map(FeatureKind::name)
@@ -1020,6 +1069,12 @@ impl PyEvent {
     #[getter]
     fn quarter(&self) -> Option<&'static str> {
         self.fields().quarter.map(Quarter::name)
+    }
+
+    /// The option a `crop_option_chosen` event names: `"deploy"` (A) or `"return"` (B).
+    #[getter]
+    fn crop_option(&self) -> Option<&'static str> {
+        self.fields().crop_option.map(CropOption::name)
     }
 
     /// The final scores of a `game_over` event.

@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::crop::CropOption;
 use crate::error::ParseError;
 use crate::figure::Figure;
 use crate::geometry::{Location, Position, Rotation};
@@ -35,6 +36,11 @@ use crate::tile::{FeatureKind, TileId};
 /// - `ferry 1,-2 WE`: place the new lake's ferry joining its west and east road ends;
 /// - `move_ferry 1,-2 SE`: move the ferry of the lake at `(1, -2)` to join its south and east
 ///   road ends;
+/// - `crop_option deploy` (or `crop_option return`): the active player's choice for a crop
+///   circle, option A (or B);
+/// - `crop_deploy follower 1,-2 city N`: option A, a follower from supply onto that feature,
+///   where the player already has a follower of the circle's kind;
+/// - `crop_return follower 1,-2 city N`: option B, that follower back to supply;
 /// - `pass`: deploy nothing, or decline the optional decision.
 ///
 /// ```
@@ -165,15 +171,46 @@ pub enum Action {
         /// The sides of the two road ends the ferry joins after the move.
         location: Location,
     },
+    /// Choose, as the active player, what everybody does after a crop-circle tile (Crop Circles
+    /// CR.1): add followers (A) or take them back (B).
+    CropOption {
+        /// Option A ([`CropOption::Deploy`]) or B ([`CropOption::Return`]).
+        option: CropOption,
+    },
+    /// Option A of a crop circle (CR.1–CR.3): deploy a follower from supply on a feature of the
+    /// circle's kind, on a segment holding one of the player's followers of that kind.
+    CropDeploy {
+        /// A follower, large follower or ringmaster (D-CR-1).
+        figure: Figure,
+        /// The position of the tile of the player's follower.
+        pos: Position,
+        /// The feature kind there: the circle's (road, city or field).
+        feature: FeatureKind,
+        /// The location of that follower's segment on its tile.
+        location: Location,
+    },
+    /// Option B of a crop circle (CR.1–CR.3): take one of the player's followers of the
+    /// circle's kind back to supply.
+    CropReturn {
+        /// Which figure: a follower, large follower or ringmaster.
+        figure: Figure,
+        /// The position of its tile.
+        pos: Position,
+        /// The feature kind: the circle's (road, city or field).
+        feature: FeatureKind,
+        /// Its location on the tile.
+        location: Location,
+    },
     /// Decline the optional step: deploy nothing, no second turn part (OPT-5 `optional`), no
-    /// (further) ferry move, ...
+    /// (further) ferry move, no crop-circle deployment.
     Pass,
 }
 
 impl Action {
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
     /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"`, `"fly"`, `"land"`, `"ingot"`,
-    /// `"take_ingot"`, `"magic"`, `"remove_magic"`, `"ferry"`, `"move_ferry"` or `"pass"`.
+    /// `"take_ingot"`, `"magic"`, `"remove_magic"`, `"ferry"`, `"move_ferry"`, `"crop_option"`,
+    /// `"crop_deploy"`, `"crop_return"` or `"pass"`.
     pub const fn verb(&self) -> &'static str {
         match self {
             Action::Place { .. } => "place",
@@ -192,6 +229,9 @@ impl Action {
             Action::RemoveMagic { .. } => "remove_magic",
             Action::PlaceFerry { .. } => "ferry",
             Action::MoveFerry { .. } => "move_ferry",
+            Action::CropOption { .. } => "crop_option",
+            Action::CropDeploy { .. } => "crop_deploy",
+            Action::CropReturn { .. } => "crop_return",
             Action::Pass => "pass",
         }
     }
@@ -242,6 +282,19 @@ impl fmt::Display for Action {
             Action::RemoveMagic { figure } => write!(f, "remove_magic {figure}"),
             Action::PlaceFerry { pos, location } => write!(f, "ferry {pos} {location}"),
             Action::MoveFerry { pos, location } => write!(f, "move_ferry {pos} {location}"),
+            Action::CropOption { option } => write!(f, "crop_option {option}"),
+            Action::CropDeploy {
+                figure,
+                pos,
+                feature,
+                location,
+            } => write!(f, "crop_deploy {figure} {pos} {feature} {location}"),
+            Action::CropReturn {
+                figure,
+                pos,
+                feature,
+                location,
+            } => write!(f, "crop_return {figure} {pos} {feature} {location}"),
             Action::Pass => f.write_str("pass"),
         }
     }
@@ -304,6 +357,24 @@ impl FromStr for Action {
             ["move_ferry", ..] => Err(bad(
                 "expected `move_ferry X,Y SIDES`, e.g. `move_ferry 0,1 SE`",
             )),
+            ["crop_option", option] => Ok(Action::CropOption {
+                option: option.parse()?,
+            }),
+            ["crop_deploy", figure, pos, feature, location] => Ok(Action::CropDeploy {
+                figure: figure.parse()?,
+                pos: pos.parse()?,
+                feature: feature.parse()?,
+                location: location.parse()?,
+            }),
+            ["crop_return", figure, pos, feature, location] => Ok(Action::CropReturn {
+                figure: figure.parse()?,
+                pos: pos.parse()?,
+                feature: feature.parse()?,
+                location: location.parse()?,
+            }),
+            ["crop_option", ..] => Err(bad("expected `crop_option deploy|return`")),
+            ["crop_deploy", ..] => Err(bad("expected `crop_deploy FIGURE X,Y FEATURE LOCATION`")),
+            ["crop_return", ..] => Err(bad("expected `crop_return FIGURE X,Y FEATURE LOCATION`")),
             ["fly", ..] => Err(bad("expected `fly FIGURE`")),
             ["land", ..] => Err(bad("expected `land X,Y FEATURE LOCATION`")),
             ["ingot", ..] => Err(bad("expected `ingot X,Y`")),
@@ -331,7 +402,8 @@ impl FromStr for Action {
             _ => Err(bad(
                 "expected `place ...`, `deploy ...`, `double_turn`, `enter ...`, `count ...`, \
                  `leave ...`, `acrobat X,Y`, `pyramid X,Y`, `fly ...`, `land ...`, `ingot X,Y`, \
-                 `take_ingot X,Y`, `magic ...`, `remove_magic ...` or `pass`",
+                 `take_ingot X,Y`, `magic ...`, `remove_magic ...`, `crop_option ...`, \
+                 `crop_deploy ...`, `crop_return ...` or `pass`",
             )),
         }
     }

@@ -206,6 +206,10 @@ pub struct Elements {
     /// Ferries on the lake tiles (§3.3); default: with the `ferries` tiles. Off: each road of
     /// a lake tile simply ends at the lake.
     pub ferries: Option<bool>,
+    /// The crop circles' rounds (§3.7); default: with the `crop_circles` or `crop_circles1`
+    /// tiles. Off: their tiles are ordinary tiles (the circles still end roads and separate
+    /// fields, being printed on them).
+    pub crop_circles: Option<bool>,
 }
 
 /// [`Elements`] with every default filled in from the tile sets.
@@ -248,6 +252,8 @@ pub struct ResolvedElements {
     pub mage_witch: bool,
     /// Ferries.
     pub ferries: bool,
+    /// The crop circles' rounds.
+    pub crop_circles: bool,
 }
 
 /// Rule variants. The defaults are the rules of the authoritative rulebook (S003).
@@ -323,6 +329,12 @@ pub struct Rules {
     /// turn counting on its own (a community reading, and JCloisterZone's). Default off: once
     /// per player's turn, across both parts (FE.4, S003; D-FE-4).
     pub ferry_move_per_turn_part: bool,
+    /// Crop Circles: the active player chooses option A or B after every crop-circle tile,
+    /// even when nobody has a follower of the circle's kind (CR.1, CR.4; default on). Off:
+    /// JCloisterZone's reading, the round is skipped when no figure at all stands on the board
+    /// (in the City's quarters and on acrobat sites included). Either way a field circle
+    /// without the farmers rule has no effect and asks nothing.
+    pub crop_option_always_asked: bool,
 }
 
 impl Default for Rules {
@@ -350,6 +362,7 @@ impl Default for Rules {
             gold_distribution: GoldDistribution::Players,
             flier_lands_on_city_of_carcassonne: true,
             ferry_move_per_turn_part: false,
+            crop_option_always_asked: true,
         }
     }
 }
@@ -362,8 +375,9 @@ impl Rules {
     /// as an ordinary tile, the Count's readings (D-C-6, D-C-7, D-C-10, and only feature
     /// points for entering the City), and Under the Big Top's (a pyramid completed in a
     /// builder's first part is scorable in the second; no ringmaster in the City), the gold
-    /// distributed automatically, no flier landing on the City's pieces, and ferries movable
-    /// again in a builder's second part. A `.jcz` import
+    /// distributed automatically, no flier landing on the City's pieces, ferries movable again
+    /// in a builder's second part, and no crop-circle round without a figure on the board. A
+    /// `.jcz` import
     /// starts from these; a game must use them
     /// (where its sets make them matter) to be exported with [`Game::to_jcz`](crate::Game::to_jcz).
     pub fn jcloisterzone() -> Rules {
@@ -381,6 +395,7 @@ impl Rules {
             gold_distribution: GoldDistribution::Automatic,
             flier_lands_on_city_of_carcassonne: false,
             ferry_move_per_turn_part: true,
+            crop_option_always_asked: false,
             ..Rules::default()
         }
     }
@@ -575,6 +590,8 @@ impl Config {
         let mage_witch =
             self.sets.contains(&TileSet::MageWitch) || self.sets.contains(&TileSet::MageWitch1);
         let ferries = self.sets.contains(&TileSet::Ferries);
+        let crop_circles =
+            self.sets.contains(&TileSet::CropCircles) || self.sets.contains(&TileSet::CropCircles1);
         let e = &self.elements;
         ResolvedElements {
             large_followers: e.large_followers.unwrap_or(inns as u8),
@@ -595,6 +612,7 @@ impl Config {
             gold: e.gold.unwrap_or(gold),
             mage_witch: e.mage_witch.unwrap_or(mage_witch),
             ferries: e.ferries.unwrap_or(ferries),
+            crop_circles: e.crop_circles.unwrap_or(crop_circles),
         }
     }
 
@@ -688,6 +706,13 @@ impl Config {
         if self.sets.contains(&TileSet::BigTop) && self.sets.contains(&TileSet::BigTop1) {
             return Err(ConfigError::Sets(
                 "big_top and big_top1 are two editions of the same circus tiles: choose one".into(),
+            ));
+        }
+        if self.sets.contains(&TileSet::CropCircles) && self.sets.contains(&TileSet::CropCircles1) {
+            return Err(ConfigError::Sets(
+                "crop_circles and crop_circles1 are the two crop-circle sets of the rulebook's \
+                 choice (D-CR-3): choose one"
+                    .into(),
             ));
         }
         let e = &self.elements;

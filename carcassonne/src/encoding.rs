@@ -16,11 +16,14 @@
 //! in [`Position::surrounding`] order around the gold tile) and `take_ingot` (`tile`); with the
 //! mage and the witch, `magic` (`(tile · 16 + segment) · 2 + figure`, mage 0, witch 1) and
 //! `remove_magic` (`figure`); with ferries, `ferry` and `move_ferry` (`tile · 6 + pair`, the
-//! pairs of sides N–E, N–S, N–W, E–S, E–W, S–W; which of the two by the pending decision).
-//! Then `double_turn` (OPT-5), and the last id is `pass`. The
-//! numbering depends only on the config, so ids are stable across a game and across games of
-//! one config (the `leave`, `acrobat`, `pyramid`, `take_ingot` and `magic` ids name tiles by
-//! the order they were laid).
+//! pairs of sides N–E, N–S, N–W, E–S, E–W, S–W; which of the two by the pending decision);
+//! with the crop circles, `crop_option` (`option`: deploy 0, return 1), `crop_deploy`
+//! (`(tile · 16 + segment) · 5 + figure`) and `crop_return` (the same after the deployments),
+//! `figure` the index of the figure kind. Then `double_turn` (OPT-5), and the last id is
+//! `pass`. The numbering depends only on the config, so ids are stable across a game and
+//! across games of one config (the `leave`, `acrobat`, `pyramid`, `take_ingot`, `magic`,
+//! `ferry`, `move_ferry`, `crop_deploy` and `crop_return` ids name tiles by the order they
+//! were laid).
 //!
 //! **Observations.** [`OBSERVATION_PLANES`] planes of `(2r + 1)²` cells centred on the start
 //! tile `(0, 0)`: plane `k`, row `y + r`, column `x + r` describes position `(x, y)`; tiles
@@ -28,7 +31,8 @@
 //! acrobats included; `circus_tile` marks big-top sites and acrobat tiles, `big_top` where the
 //! big top stands; `ingots` counts the gold ingots on each tile; `mage` and `witch` mark the
 //! tile their segment is on; `flying_machine` marks tiles with a flying machine; `ferry` gives
-//! the two sides a lake's ferry joins as a mask (N 1, E 2, S 4, W 8).
+//! the two sides a lake's ferry joins as a mask (N 1, E 2, S 4, W 8); `crop_circle` marks
+//! tiles with a crop circle by its kind: 1 road (club), 2 city (shield), 3 field (pitchfork).
 //!
 //! **Rewards.** [`RewardScheme`] turns final scores into the rewards the research wrappers
 //! (PettingZoo, Gymnasium, OpenSpiel, [`crate::vector`]) hand to learning agents.
@@ -37,6 +41,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::action::Action;
+use crate::crop::CropOption;
 use crate::error::ParseError;
 use crate::expansions::count::CityIds;
 use crate::figure::Figure;
@@ -52,7 +57,7 @@ pub(crate) const SEGMENT_SLOTS: usize = 16;
 const FIGURE_SLOTS: usize = 8;
 
 /// Names of the observation planes, in order.
-pub const OBSERVATION_PLANES: [&str; 26] = [
+pub const OBSERVATION_PLANES: [&str; 27] = [
     "tile",
     "city_n",
     "city_e",
@@ -79,6 +84,7 @@ pub const OBSERVATION_PLANES: [&str; 26] = [
     "witch",
     "flying_machine",
     "ferry",
+    "crop_circle",
 ];
 
 /// The action-id numbering of one game (see the module documentation).
@@ -97,6 +103,9 @@ pub struct ActionSpace {
     magic_tiles: Option<usize>,
     /// Tiles of the game, in a game with ferries (the `ferry` and `move_ferry` ids).
     ferry_tiles: Option<usize>,
+    /// Tiles of the game, in a game with crop circles (the `crop_deploy` and `crop_return`
+    /// ids).
+    crop_tiles: Option<usize>,
 }
 
 /// The pairs of sides a ferry can join, in id order (N–E, N–S, N–W, E–S, E–W, S–W), as
@@ -114,6 +123,8 @@ const FERRY_PAIRS: [u16; 6] = [
 const FLIER_IDS: usize = FIGURE_SLOTS + SEGMENT_SLOTS;
 /// Ids of the second ingot: one per tile around the gold tile.
 const INGOT_SLOTS: usize = 8;
+/// Ids per segment of a crop circle's deployments and returns: one per figure kind.
+const CROP_FIGURE_SLOTS: usize = Figure::COUNT;
 
 impl ActionSpace {
     /// The numbering for `game`'s config.
@@ -134,6 +145,7 @@ impl ActionSpace {
             gold_tiles: game.elements().gold.then_some(tiles),
             magic_tiles: game.elements().mage_witch.then_some(tiles),
             ferry_tiles: game.elements().ferries.then_some(tiles),
+            crop_tiles: game.elements().crop_circles.then_some(tiles),
         }
     }
 
@@ -165,9 +177,17 @@ impl ActionSpace {
                 .map_or(0, |t| t * SEGMENT_SLOTS * 2 + MagicFigure::ALL.len())
     }
 
+    /// First id of the crop circles' decisions: after the ferries'.
+    fn crop_base(&self) -> usize {
+        self.ferry_base() + self.ferry_tiles.map_or(0, |t| t * FERRY_PAIRS.len())
+    }
+
     /// First id after the expansions' decisions (`double_turn`, then `pass`).
     fn expansions_end(&self) -> usize {
-        self.ferry_base() + self.ferry_tiles.map_or(0, |t| t * FERRY_PAIRS.len())
+        self.crop_base()
+            + self.crop_tiles.map_or(0, |t| {
+                CropOption::ALL.len() + 2 * t * SEGMENT_SLOTS * CROP_FIGURE_SLOTS
+            })
     }
 
     fn side(&self) -> usize {
@@ -267,14 +287,89 @@ impl ActionSpace {
                 let pair = FERRY_PAIRS.iter().position(|&p| p == location.bits())?;
                 (tile < tiles).then(|| self.ferry_base() + tile * FERRY_PAIRS.len() + pair)
             }
+            Action::CropOption { option } => {
+                self.crop_tiles.map(|_| self.crop_base() + option.index())
+            }
+            Action::CropDeploy {
+                figure,
+                pos,
+                feature,
+                location,
+            }
+            | Action::CropReturn {
+                figure,
+                pos,
+                feature,
+                location,
+            } => {
+                let tiles = self.crop_tiles?;
+                let tile = game.board().tiles().iter().position(|t| t.pos == pos)?;
+                let segment = game.segment_at(&game.board().tiles()[tile], feature, location)?;
+                let returns = usize::from(matches!(action, Action::CropReturn { .. }));
+                (tile < tiles && segment < SEGMENT_SLOTS).then(|| {
+                    self.crop_base()
+                        + CropOption::ALL.len()
+                        + returns * tiles * SEGMENT_SLOTS * CROP_FIGURE_SLOTS
+                        + (tile * SEGMENT_SLOTS + segment) * CROP_FIGURE_SLOTS
+                        + figure.index()
+                })
+            }
             Action::DoubleTurn => Some(self.size() - 2),
             Action::Pass => Some(self.size() - 1),
         }
     }
 
-    /// The action of an id among the mini expansions' (flights, gold, magic figures), or
-    /// `None`.
+    /// The action of an id among the crop circles' (the option, the deployments and the
+    /// returns), or `None`.
+    fn crop_action(&self, game: &Game, id: usize) -> Option<Action> {
+        let tiles = self.crop_tiles?;
+        let rest = id.checked_sub(self.crop_base())?;
+        if rest < CropOption::ALL.len() {
+            return Some(Action::CropOption {
+                option: CropOption::ALL[rest],
+            });
+        }
+        let rest = rest - CropOption::ALL.len();
+        let per_option = tiles * SEGMENT_SLOTS * CROP_FIGURE_SLOTS;
+        let (returns, rest) = (rest / per_option, rest % per_option);
+        let figure = Figure::ALL.get(rest % CROP_FIGURE_SLOTS).copied()?;
+        let placed = game
+            .board()
+            .tiles()
+            .get(rest / CROP_FIGURE_SLOTS / SEGMENT_SLOTS)?;
+        let seg = placed
+            .tile
+            .kind()
+            .segments
+            .get(rest / CROP_FIGURE_SLOTS % SEGMENT_SLOTS)?;
+        let (pos, feature, location) = (
+            placed.pos,
+            game.segment_kind(seg),
+            seg.location(placed.rotation),
+        );
+        match returns {
+            0 => Some(Action::CropDeploy {
+                figure,
+                pos,
+                feature,
+                location,
+            }),
+            1 => Some(Action::CropReturn {
+                figure,
+                pos,
+                feature,
+                location,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The action of an id among the mini expansions' (flights, gold, magic figures, ferries,
+    /// crop circles), or `None`.
     fn mini_action(&self, game: &Game, id: usize) -> Option<Action> {
+        if self.crop_tiles.is_some() && id >= self.crop_base() {
+            return self.crop_action(game, id);
+        }
         if self.ferry_tiles.is_some() && id >= self.ferry_base() {
             let rest = id - self.ferry_base();
             let pos = game.board().tiles().get(rest / FERRY_PAIRS.len())?.pos;
@@ -591,6 +686,14 @@ pub fn observation_into(game: &Game, radius: usize, out: &mut [u8]) {
         {
             set(24, placed.pos, 1);
         }
+        if let Some(circle) = crate::expansions::crop_circles::circle_of(kind) {
+            let code = match circle {
+                FeatureKind::Road => 1,
+                FeatureKind::City => 2,
+                _ => 3,
+            };
+            set(26, placed.pos, code);
+        }
     }
     for (pos, location) in game.ferries() {
         let sides = location.sides().fold(0u8, |m, s| m | 1 << s.index());
@@ -633,6 +736,15 @@ mod tests {
                     TileSet::MageWitch,
                     TileSet::BigTop,
                     TileSet::TradersAndBuilders,
+                    TileSet::CropCircles,
+                ],
+            ),
+            (
+                6,
+                vec![
+                    TileSet::CropCircles1,
+                    TileSet::InnsAndCathedrals,
+                    TileSet::BigTop,
                 ],
             ),
         ] {
@@ -663,9 +775,15 @@ mod tests {
                 step += 1;
             }
             if seed == 5 {
-                for verb in ["fly", "ingot", "magic", "acrobat"] {
+                for verb in ["fly", "ingot", "magic", "acrobat", "crop_option"] {
                     assert!(kinds.contains(verb), "{verb} came up: {kinds:?}");
                 }
+            }
+            if seed >= 5 {
+                assert!(
+                    kinds.contains("crop_deploy") || kinds.contains("crop_return"),
+                    "a crop circle's round came up: {kinds:?}"
+                );
             }
         }
     }

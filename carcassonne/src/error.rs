@@ -145,6 +145,16 @@ pub enum PlayError {
         /// Why it is illegal.
         reason: &'static str,
     },
+    /// A decision of a crop-circle round refused (Crop Circles CR.1–CR.3): an option chosen
+    /// twice, a deployment onto a feature without one of the player's own followers of the
+    /// circle's kind, a return of a figure the player has not there.
+    #[error("{action} is illegal: {reason}")]
+    IllegalCropAction {
+        /// The refused action.
+        action: Action,
+        /// Why it is illegal.
+        reason: &'static str,
+    },
     /// A flight or a landing refused (Flying Machines).
     #[error("{action} is illegal: {reason}")]
     IllegalFlight {

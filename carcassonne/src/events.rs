@@ -25,13 +25,19 @@
 //! [`Event::FigureDeployed`] on the target tile or [`Event::FlierReturned`]; a magic figure in a
 //! completed road or city leaves with [`Event::MagicFigureRemoved`] after its scoring; the
 //! ingots claimed in the turn part go with [`Event::IngotTaken`] after all of its scoring (and
-//! after the big top's); the players' ingots score after the King and the Robber Baron.
+//! after the big top's); the players' ingots score after the King and the Robber Baron. A
+//! crop circle's round comes last in the turn part (after the Count's entry): the active
+//! player's [`Event::CropOptionChosen`], then each player's [`Event::FigureDeployed`] (option
+//! A) or [`Event::FigureReturned`] (option B, followed by the returns of that player's builders
+//! and pigs left without a follower in the feature), in seat order from the left of the
+//! active player.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::animal::Animal;
+use crate::crop::CropOption;
 use crate::figure::Figure;
 use crate::geometry::{Location, Position, Rotation};
 use crate::magic::MagicFigure;
@@ -381,7 +387,8 @@ pub enum Event {
         /// Its rotation.
         rotation: Rotation,
     },
-    /// A figure was deployed from supply.
+    /// A figure was deployed from supply: on the tile just laid, by a flier's landing, or by a
+    /// crop circle's option A.
     FigureDeployed {
         /// Its owner.
         player: usize,
@@ -447,7 +454,9 @@ pub enum Event {
         /// The feature's location on that tile.
         location: Location,
     },
-    /// A figure went back to its owner's supply after its feature was scored (spec B-7.1).
+    /// A figure went back to its owner's supply: after its feature was scored (spec B-7.1),
+    /// after losing a Cult challenge (CU.4), or by a crop circle's option B (with the owner's
+    /// builders and pigs left without a follower in that feature).
     FigureReturned {
         /// Its owner.
         player: usize,
@@ -565,6 +574,18 @@ pub enum Event {
         from: Location,
         /// The road ends it joins now.
         to: Location,
+    },
+    /// The active player chose what everybody does after the crop circle of the tile at `pos`
+    /// (Crop Circles CR.1); the players' decisions follow.
+    CropOptionChosen {
+        /// The active player.
+        player: usize,
+        /// Option A (add followers) or B (take them back).
+        option: CropOption,
+        /// The circle's kind: field, road or city.
+        circle: FeatureKind,
+        /// The tile with the circle.
+        pos: Position,
     },
     /// The game ended and was scored; the final scores by seat.
     GameOver {

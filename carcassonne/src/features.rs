@@ -140,6 +140,12 @@ impl Features {
         self.nodes[r].figures += 1;
     }
 
+    /// Removes one figure from the component of `n` (a follower taken back by a crop circle).
+    pub fn remove_figure(&mut self, n: NodeId) {
+        let r = self.find(n) as usize;
+        self.nodes[r].figures = self.nodes[r].figures.saturating_sub(1);
+    }
+
     /// Records that the component of `n` holds no figure any more.
     pub fn clear_figures(&mut self, n: NodeId) {
         let r = self.find(n) as usize;

@@ -101,6 +101,18 @@ pub enum Pending {
     /// roads of the tile just laid ([`Action::MoveFerry`]) or stop moving ferries
     /// ([`Action::Pass`]).
     MoveFerry,
+    /// Crop Circles (CR.1): the turn part's tile has a crop circle; the active player
+    /// chooses for everybody whether followers are added or taken back
+    /// ([`Action::CropOption`]). The circle's kind is in [`Game::crop_round`]. No pass.
+    CropOption,
+    /// Crop Circles, option A (CR.1–CR.3): the current player (from the left of the active
+    /// player round to the active player, not always the one whose turn it is) may deploy a
+    /// follower from supply where they already have one of the circle's kind
+    /// ([`Action::CropDeploy`]) or pass ([`Action::Pass`]).
+    CropDeploy,
+    /// Crop Circles, option B (CR.1–CR.3): the current player (in the same order) takes one of
+    /// their followers of the circle's kind back to supply ([`Action::CropReturn`]). No pass.
+    CropReturn,
     /// The game is over and scored.
     GameOver,
 }
@@ -108,7 +120,8 @@ pub enum Pending {
 impl Pending {
     /// A short name: `draw`, `place`, `deploy`, `double turn`, `enter city`, `move count`,
     /// `leave city`, `market`, `animal token`, `ingot`, `take ingot`, `magic`, `remove magic`,
-    /// `flier roll`, `landing`, `place ferry`, `move ferry`, `game over`.
+    /// `flier roll`, `landing`, `place ferry`, `move ferry`, `crop option`, `crop deploy`,
+    /// `crop return`, `game over`.
     pub const fn name(&self) -> &'static str {
         match self {
             Pending::Draw => "draw",
@@ -128,6 +141,9 @@ impl Pending {
             Pending::Landing { .. } => "landing",
             Pending::PlaceFerry { .. } => "place ferry",
             Pending::MoveFerry => "move ferry",
+            Pending::CropOption => "crop option",
+            Pending::CropDeploy => "crop deploy",
+            Pending::CropReturn => "crop return",
             Pending::GameOver => "game over",
         }
     }
@@ -320,7 +336,8 @@ impl Game {
     }
 
     /// The seat that takes the pending decision: usually the active player, but the Count's
-    /// movement round (C.3) and the Market (C.4) are decided in turn by the other players.
+    /// movement round (C.3), the Market (C.4), the sharing of gold (GM.4) and a crop circle's
+    /// round (CR.2) are decided in turn by the other players too.
     /// After the game: the seat whose turn would have been next.
     pub fn current_player(&self) -> usize {
         self.decider as usize
@@ -598,7 +615,10 @@ impl Game {
             | Pending::RemoveMagic
             | Pending::Landing { .. }
             | Pending::PlaceFerry { .. }
-            | Pending::MoveFerry => self.expansion_actions(out),
+            | Pending::MoveFerry
+            | Pending::CropOption
+            | Pending::CropDeploy
+            | Pending::CropReturn => self.expansion_actions(out),
             Pending::Draw | Pending::AnimalToken | Pending::FlierRoll | Pending::GameOver => {}
         }
     }
@@ -658,7 +678,10 @@ impl Game {
             | Pending::RemoveMagic
             | Pending::Landing { .. }
             | Pending::PlaceFerry { .. }
-            | Pending::MoveFerry => {
+            | Pending::MoveFerry
+            | Pending::CropOption
+            | Pending::CropDeploy
+            | Pending::CropReturn => {
                 let mut out = Vec::new();
                 self.expansion_actions(&mut out);
                 out.len()
@@ -674,7 +697,8 @@ impl Game {
 
     /// Whether the pending decision may be skipped with [`Action::Pass`]: a deployment, the
     /// builder's optional double turn, the Count's decisions (the final moves out of the City
-    /// only with `count_final_moves_optional`). False at a chance node and after the game.
+    /// only with `count_final_moves_optional`), a crop circle's option A. False at a chance
+    /// node and after the game.
     pub fn can_pass(&self) -> bool {
         self.is_legal(Action::Pass)
     }
@@ -889,7 +913,10 @@ impl Game {
                 | Pending::RemoveMagic
                 | Pending::Landing { .. }
                 | Pending::PlaceFerry { .. }
-                | Pending::MoveFerry,
+                | Pending::MoveFerry
+                | Pending::CropOption
+                | Pending::CropDeploy
+                | Pending::CropReturn,
                 _,
             ) => self.check_expansion_action(action).map(|()| None),
             (pending @ (Pending::Place { .. } | Pending::Deploy { .. }), action) => {
@@ -1138,6 +1165,24 @@ impl Game {
                     .connect(node_base + a as u16, neighbour.node_base + b as u16, middle);
             }
         }
+    }
+
+    /// Takes the figure at index `i` of the board's figures back to its owner's supply, with
+    /// its [`Event::FigureReturned`] (the feature's follower count is the caller's).
+    pub(crate) fn remove_figure_at<S: Sink>(&mut self, i: usize, sink: &mut S) {
+        let f = self.figures[i];
+        if S::WANTED {
+            let placed = self.describe_figure(&f);
+            sink.push(Event::FigureReturned {
+                player: placed.player,
+                figure: placed.figure,
+                pos: placed.pos,
+                feature: placed.feature,
+                location: placed.location,
+            });
+        }
+        self.figures.remove(i);
+        self.players[f.player as usize].supply[f.figure.index()] += 1;
     }
 
     /// Deploys `figure` of the active player from supply on segment `segment` of `placed`.

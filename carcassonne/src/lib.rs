@@ -34,6 +34,7 @@
 
 // Vocabulary.
 pub mod animal;
+pub mod crop;
 pub mod figure;
 pub mod geometry;
 pub mod magic;
@@ -77,6 +78,7 @@ pub use config::{
     GoldDistribution, KingRobberScoring, ResolvedElements, RiverBaseStartTile, RiverTurnRule,
     Rules, SmallCityScoring, StartTile, UnfinishedInnsCathedrals, MAX_PLAYERS,
 };
+pub use crop::CropOption;
 pub use error::{
     ConfigError, DrawError, ExportError, ImportError, ParseError, PlayError, RecordError,
 };
@@ -85,6 +87,7 @@ pub use events::{
     RingmasterScore, Score, TokenScore,
 };
 pub use expansions::big_top::AcrobatSite;
+pub use expansions::crop_circles::CropRound;
 pub use expansions::gold_mines::gold_points;
 pub use expansions::mage_witch::PlacedMagicFigure;
 pub use figure::Figure;

@@ -2,13 +2,14 @@
 //! (for notebooks and files).
 //!
 //! In the text form `#` is city, `-` and `|` road, `.` field, `M` a monastery, `S` a shrine,
-//! `T` a big-top site (`^` where the big top stands), `A` an acrobat site, `+` a road junction
-//! or bend; a digit is a follower of that player (1-based) on the feature drawn there. The SVG
-//! also shows the big top, the acrobats on their sites, each figure kind in its own shape
-//! (large follower larger, builder a square, pig a small ellipse, ringmaster a diamond), gold
-//! ingots as stacked bars with their count, the mage (a violet star) and the witch (a black
-//! hat), the flying machines' directions and a flight under way as a dashed arrow, the lakes
-//! and their ferries (a brown boat between the two road ends each joins).
+//! `T` a big-top site (`^` where the big top stands), `A` an acrobat site, `@` a crop circle,
+//! `+` a road junction or bend; a digit is a follower of that player (1-based) on the feature
+//! drawn there. The SVG also shows the big top, the acrobats on their sites, each figure kind
+//! in its own shape (large follower larger, builder a square, pig a small ellipse, ringmaster a
+//! diamond), gold ingots as stacked bars with their count, the mage (a violet star) and the
+//! witch (a black hat), the flying machines' directions, a flight under way as a dashed arrow,
+//! the lakes and their ferries (a brown boat between the two road ends each joins), and each
+//! crop circle with its kind's sign: a pitchfork (field), a club (road) or a shield (city).
 
 use crate::board::PlacedTile;
 use crate::figure::Figure;
@@ -139,8 +140,10 @@ fn tile_block(placed: &PlacedTile) -> [[char; WIDTH]; HEIGHT] {
         block[1][2] = 'T';
     } else if kind.has_marker(Marker::AcrobatSite) {
         block[1][2] = 'A';
+    } else if crate::expansions::crop_circles::circle_of(kind).is_some() {
+        block[1][2] = '@';
     }
-    if !matches!(block[1][2], 'M' | 'S' | 'T' | 'A') && road_ends > 0 {
+    if !matches!(block[1][2], 'M' | 'S' | 'T' | 'A' | '@') && road_ends > 0 {
         let ns = 1 << 1 | 1 << 7;
         let we = 1 << 4 | 1 << 10;
         block[1][2] = match straight {
@@ -244,6 +247,62 @@ fn anchor(kind: FeatureKind, points: u16) -> (f64, f64) {
     // Pull towards the centre so the figure sits on the feature, not on the edge.
     let pull = if kind == FeatureKind::City { 0.45 } else { 0.3 };
     (x + (0.5 - x) * pull, y + (0.5 - y) * pull)
+}
+
+/// A crop circle at `(x, y)` on a tile of `t` pixels: a ring of trampled grain with its kind's
+/// sign (pitchfork: farmers, club: highwaymen, shield: knights).
+fn crop_circle_svg(s: &mut String, (x, y): (f64, f64), t: f64, circle: FeatureKind) {
+    use std::fmt::Write;
+    let (sign, who) = match circle {
+        FeatureKind::City => (
+            format!(
+                "M{:.1},{:.1} L{:.1},{:.1} L{:.1},{y:.1} L{x:.1},{:.1} L{:.1},{y:.1}Z",
+                x - 5.0,
+                y - 6.0,
+                x + 5.0,
+                y - 6.0,
+                x + 5.0,
+                y + 7.0,
+                x - 5.0,
+            ),
+            "knights",
+        ),
+        FeatureKind::Road => (
+            format!(
+                "M{:.1},{:.1} L{:.1},{:.1} M{:.1},{:.1} L{:.1},{:.1}",
+                x - 4.0,
+                y + 6.0,
+                x + 2.0,
+                y - 3.0,
+                x + 1.0,
+                y - 6.0,
+                x + 5.0,
+                y - 1.0
+            ),
+            "highwaymen",
+        ),
+        _ => (
+            format!(
+                "M{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1} M{x:.1},{:.1} L{x:.1},{:.1}",
+                x - 5.0,
+                y - 6.0,
+                x - 5.0,
+                y - 1.0,
+                x + 5.0,
+                y - 1.0,
+                x + 5.0,
+                y - 6.0,
+                y - 6.0,
+                y + 7.0
+            ),
+            "farmers",
+        ),
+    };
+    let _ = write!(
+        s,
+        r##"<g class="crop-circle"><title>crop circle: {who} ({circle})</title><circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="#f4e7b5" stroke="#9a7d0a" stroke-width="1.5" stroke-dasharray="3 2"/><path d="{sign}" fill="none" stroke="#6e5200" stroke-width="2"/></g>"##,
+        r = 0.17 * t
+    );
 }
 
 /// The board of `game` as an SVG picture: fields green, cities brown with pennants, roads
@@ -460,6 +519,9 @@ pub fn board_svg(game: &Game) -> String {
                         s,
                         r##"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="none" stroke="#8e44ad" stroke-width="1.5"><title>mage symbol</title></circle>"##
                     );
+                }
+                Marker::CropCircle(circle) => {
+                    crop_circle_svg(&mut s, px(placed.pos, (0.5, 0.5)), t, *circle);
                 }
                 _ => {}
             }

@@ -419,11 +419,20 @@ pub enum TileSet {
     /// Ferries: 8 lake tiles and 8 ferries (`expansions.md` §3.3.1; JCloisterZone `ferries`).
     #[serde(rename = "ferries")]
     Ferries,
+    /// Crop Circles II: 6 tiles with a crop circle, one from each 2012 mini expansion
+    /// (`expansions.md` §3.7.1, D-CR-3: the set of the seed rulebook S003; JCloisterZone
+    /// `corn-circles/2`).
+    #[serde(rename = "crop_circles")]
+    CropCircles,
+    /// Crop Circles I (2010), 6 other tiles with the same rules (JCloisterZone
+    /// `corn-circles/1`). Use it instead of `crop_circles`, not with it (D-CR-3).
+    #[serde(rename = "crop_circles1")]
+    CropCircles1,
 }
 
 impl TileSet {
     /// Every tile set this library knows.
-    pub const ALL: [TileSet; 17] = [
+    pub const ALL: [TileSet; 19] = [
         TileSet::Base,
         TileSet::InnsAndCathedrals,
         TileSet::TradersAndBuilders,
@@ -441,12 +450,14 @@ impl TileSet {
         TileSet::MageWitch,
         TileSet::MageWitch1,
         TileSet::Ferries,
+        TileSet::CropCircles,
+        TileSet::CropCircles1,
     ];
 
     /// The set's name in configs and on the command line: `base`, `inns`, `traders`, `river`,
     /// `river2`, `king_robber`, `cult`, `cult6`, `count`, `big_top`, `big_top1`,
     /// `flying_machines`, `flying_machines1`, `gold_mines`, `mage_witch`, `mage_witch1`,
-    /// `ferries`.
+    /// `ferries`, `crop_circles`, `crop_circles1`.
     pub const fn name(self) -> &'static str {
         match self {
             TileSet::Base => "base",
@@ -466,6 +477,8 @@ impl TileSet {
             TileSet::MageWitch => "mage_witch",
             TileSet::MageWitch1 => "mage_witch1",
             TileSet::Ferries => "ferries",
+            TileSet::CropCircles => "crop_circles",
+            TileSet::CropCircles1 => "crop_circles1",
         }
     }
 }
@@ -484,7 +497,8 @@ impl FromStr for TileSet {
     /// (`cult/5`), `cult6` (`cult/6`), `count`, `big_top` (`under-the-big-top`,
     /// `under-the-big-top:2`), `big_top1` (`under-the-big-top:1`), `flying_machines` (`flier`,
     /// `flier:2`), `flying_machines1` (`flier:1`), `gold_mines` (`goldmines`), `mage_witch`
-    /// (`mage-and-witch`, `mage-and-witch:2`), `mage_witch1` (`mage-and-witch:1`), `ferries`.
+    /// (`mage-and-witch`, `mage-and-witch:2`), `mage_witch1` (`mage-and-witch:1`), `ferries`,
+    /// `crop_circles` (`crop-circles`, `corn-circles/2`), `crop_circles1` (`corn-circles/1`).
     fn from_str(s: &str) -> Result<TileSet, ParseError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "base" | "basic" => Ok(TileSet::Base),
@@ -510,12 +524,16 @@ impl FromStr for TileSet {
             "mage_witch" | "mage-and-witch" | "mage-and-witch:2" => Ok(TileSet::MageWitch),
             "mage_witch1" | "mage-and-witch:1" => Ok(TileSet::MageWitch1),
             "ferries" => Ok(TileSet::Ferries),
+            "crop_circles" | "crop-circles" | "corn-circles/2" | "corn-circles" => {
+                Ok(TileSet::CropCircles)
+            }
+            "crop_circles1" | "corn-circles/1" => Ok(TileSet::CropCircles1),
             _ => Err(ParseError::new(
                 "tile set",
                 s,
                 "known sets: base, inns, traders, river, river2, king_robber, cult, cult6, count, \
                  big_top, big_top1, flying_machines, flying_machines1, gold_mines, mage_witch, \
-                 mage_witch1, ferries",
+                 mage_witch1, ferries, crop_circles, crop_circles1",
             )),
         }
     }

@@ -15,7 +15,8 @@
 //! AfterDeployment   2 (end)   hooks: ferries (placement FE.3, moves FE.4), mage and witch (D-FE-3)
 //! BeforeScoring     3.1–3.2   hooks: Count (the movement round out of the quarters, C.3)
 //! Scoring           3.3       the completed features, with the scoring hooks (`scoring`)
-//! AfterScoring      3.4–4.5   hooks: Count (entering the City, C.2)
+//! AfterScoring      3.4–4.5   hooks: Big Top (BT.2/BT.3), Gold Mines (GM.4), Count (entering
+//!                             the City, C.2), Crop Circles (the round, CR.1–CR.5)
 //! EndOfTurnPart     4.6       hooks: river (the fork's interlude, the turn after a lake),
 //!                             Traders & Builders (the builder's second part, TB-3); otherwise
 //!                             the next player clockwise

@@ -320,7 +320,8 @@ fn big_top_tiles_match_jcloisterzone() {
 }
 
 /// The symbols JCloisterZone marks on the tiles of `set_id` in `xml` (`flying-machine` with
-/// its direction, `goldmine`, `mage`, `garden`), as text per JCloisterZone id.
+/// its direction, `goldmine`, `mage`, `garden`, `corn-circle` with its type), as text per
+/// JCloisterZone id.
 fn jcz_symbols(xml: &str, set: TileSet) -> Vec<(String, String, String)> {
     let path = common::shared().join("jcz/expansions").join(xml);
     let xml = std::fs::read_to_string(&path).unwrap();
@@ -342,6 +343,7 @@ fn jcz_symbols(xml: &str, set: TileSet) -> Vec<(String, String, String)> {
                     "mage" => Some("mage".to_owned()),
                     "garden" => Some("garden".to_owned()),
                     "ferry" => Some("lake".to_owned()),
+                    "corn-circle" => Some(format!("circle {}", n.attribute("type")?)),
                     _ => None,
                 })
                 .collect();
@@ -355,6 +357,9 @@ fn jcz_symbols(xml: &str, set: TileSet) -> Vec<(String, String, String)> {
                     carcassonne::Marker::Mage => Some("mage".to_owned()),
                     carcassonne::Marker::Garden => Some("garden".to_owned()),
                     carcassonne::Marker::FerryLake => Some("lake".to_owned()),
+                    carcassonne::Marker::CropCircle(kind) => {
+                        Some(format!("circle {}", kind.jcz_name()))
+                    }
                     _ => None,
                 })
                 .collect();
@@ -434,4 +439,13 @@ fn mage_witch_tiles_match_jcloisterzone() {
     );
     check_symbols("mage_and_witch.xml", TileSet::MageWitch);
     check_symbols("mage_and_witch.xml", TileSet::MageWitch1);
+}
+
+#[test]
+fn crop_circles_tiles_match_jcloisterzone() {
+    check_set("corn_circles.xml", "corn-circles/2", TileSet::CropCircles);
+    check_set("corn_circles.xml", "corn-circles/1", TileSet::CropCircles1);
+    // Each tile's circle and its type (pitchfork Field, club Road, shield City).
+    check_symbols("corn_circles.xml", TileSet::CropCircles);
+    check_symbols("corn_circles.xml", TileSet::CropCircles1);
 }

@@ -309,6 +309,70 @@ fn bad_count_messages() {
     assert_eq!((index, field.as_str()), (l, "payload.meepleId"));
 }
 
+/// Bad messages of a crop circle's round, each refused naming the message and the field: an
+/// unknown option, an option from the wrong player or out of turn, an addition where the player
+/// has no follower, a return of a figure that is not there or not the player's, another source.
+#[test]
+fn bad_crop_circle_messages() {
+    let base = load("refereed/corn-circles/game-2.jcz");
+    let o = find(&base, "CIRCLE_REMOVE_OR_DEPLOY", "DEPLOY");
+    let mut file = base.clone();
+    file["replay"][o]["payload"]["value"] = json!("BOTH");
+    let (index, field, _) = replay_error(&file);
+    assert_eq!((index, field.as_str()), (o, "payload.value"));
+    let mut file = base.clone();
+    let seat = player(&base, o);
+    file["replay"][o]["player"] = json!((seat + 1) % 5);
+    assert!(matches!(
+        import(&file),
+        Err(ImportError::WrongPlayer { index, .. }) if index == o
+    ));
+    // Chosen again instead of the next player's addition.
+    let mut file = base.clone();
+    file["replay"][o + 1] = base["replay"][o].clone();
+    let (index, field, _) = replay_error(&file);
+    assert_eq!((index, field.as_str()), (o + 1, "type"));
+    // An addition onto another player's farmer (message o + 3 is player 0's, o + 1 player
+    // 4's).
+    assert_eq!(base["replay"][o + 1]["type"], "DEPLOY_MEEPLE");
+    assert_eq!(base["replay"][o + 3]["type"], "DEPLOY_MEEPLE");
+    let mut file = base.clone();
+    file["replay"][o + 1]["payload"]["pointer"] =
+        base["replay"][o + 3]["payload"]["pointer"].clone();
+    let (index, field, reason) = replay_error(&file);
+    assert_eq!(
+        (index, field.as_str()),
+        (o + 1, "payload.pointer"),
+        "{reason}"
+    );
+    assert!(reason.contains("already has a follower"), "{reason}");
+
+    // Option B: returns.
+    let r = find(&base, "RETURN_MEEPLE", "CORN_CIRCLE");
+    let who = player(&base, r);
+    let mut file = base.clone();
+    file["replay"][r]["payload"]["source"] = json!("ABBOT");
+    let (index, field, _) = replay_error(&file);
+    assert_eq!((index, field.as_str()), (r, "payload.source"));
+    let mut file = base.clone();
+    file["replay"][r]["payload"]["pointer"]["meepleId"] = json!(format!("{who}.small.7"));
+    let (index, field, reason) = replay_error(&file);
+    assert_eq!((index, field.as_str()), (r, "payload.pointer"), "{reason}");
+    let mut file = base.clone();
+    let other = (who + 1) % 5;
+    file["replay"][r]["payload"]["pointer"]["meepleId"] = json!(format!("{other}.small.1"));
+    let (index, field, _) = replay_error(&file);
+    assert_eq!((index, field.as_str()), (r, "payload.pointer.meepleId"));
+    // A return out of turn: at the tile's action step.
+    let mut file = base.clone();
+    let d = find(&base, "DEPLOY_MEEPLE", "\"Road\"");
+    assert!(d < o);
+    file["replay"][d] = base["replay"][r].clone();
+    file["replay"][d]["player"] = base["replay"][d]["player"].clone();
+    let (index, field, _) = replay_error(&file);
+    assert_eq!((index, field.as_str()), (d, "type"));
+}
+
 /// Thousands of mutated files (a message dropped, repeated, swapped with the next, its payload
 /// or player changed): each imports or is refused, never panics; a refusal names a message
 /// or a field.
@@ -321,6 +385,7 @@ fn mutated_files_never_panic() {
         "cult",
         "count",
         "river-2",
+        "corn-circles",
     ];
     let mut refused = 0;
     let mut tried = 0;

@@ -287,6 +287,54 @@ fn count_games_export_and_import_with_every_count_variant() {
     }
 }
 
+/// Crop-circle games (either set, with every combination of the other sets JCloisterZone has)
+/// take their rounds — the option, deployments, passes, returns — and replay identically.
+#[test]
+fn crop_circle_games_export_and_import() {
+    let mut rng = Pcg64Mcg::seed_from_u64(31);
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for i in 0..300usize {
+        let mut sets = sets_of(i % 256, i % 2 == 1);
+        sets.push(if i % 3 == 0 {
+            TileSet::CropCircles1
+        } else {
+            TileSet::CropCircles
+        });
+        let config = random_config(&mut rng, sets);
+        let mut game = Game::new(config, 3000 + i as u64).unwrap();
+        let steps = if i % 5 == 0 {
+            below(&mut rng, 120)
+        } else {
+            usize::MAX
+        };
+        let events = play_randomly(&mut game, &mut rng, steps);
+        let mut passes_in_rounds = 0;
+        for (k, a) in game.actions().iter().enumerate() {
+            let name = match a {
+                Action::CropOption { .. } => "option",
+                Action::CropDeploy { .. } => "deploy",
+                Action::CropReturn { .. } => "return",
+                _ => continue,
+            };
+            *seen.entry(name).or_default() += 1;
+            if name != "return" && game.actions().get(k + 1) == Some(&Action::Pass) {
+                passes_in_rounds += 1;
+            }
+        }
+        *seen.entry("pass").or_default() += passes_in_rounds;
+        let text = round_trip(&game, &events, &format!("crop circle game {i}"));
+        if i % 25 == 0 {
+            check_format(&text);
+        }
+    }
+    for what in ["option", "deploy", "return", "pass"] {
+        assert!(
+            seen.get(what).copied().unwrap_or(0) >= 20,
+            "the crop-circle games took too few decisions of kind {what:?}: {seen:?}"
+        );
+    }
+}
+
 /// Whether a `FigureLeftCity` event is one of the final moves (it comes after the last
 /// `TileDrawn`... of the game, i.e. no tile is placed after it).
 fn game_final_move(event: &Event, events: &[Event]) -> bool {
@@ -336,6 +384,14 @@ fn export_refuses_what_jcloisterzone_plays_otherwise() {
     lake.rules = Rules::jcloisterzone();
     lake.rules.volcano_lake_turn = true;
     assert_eq!(refused(lake), "rules.volcano_lake_turn = true");
+    let mut crop = Config::new(2);
+    crop.sets.push(TileSet::CropCircles);
+    assert_eq!(refused(crop), "rules.crop_option_always_asked = true");
+    let mut crop_off = Config::new(2);
+    crop_off.sets.push(TileSet::CropCircles);
+    crop_off.rules = Rules::jcloisterzone();
+    crop_off.elements.crop_circles = Some(false);
+    assert_eq!(refused(crop_off), "elements.crop_circles = false");
     let mut second = Config::new(3);
     second.first_player = 1;
     assert_eq!(refused(second), "first_player = 1");
@@ -447,6 +503,8 @@ fn check_format(text: &str) {
             "mage-and-witch:1",
             "mage-and-witch:2",
             "ferries",
+            "corn-circles/1",
+            "corn-circles/2",
         ];
         assert!(known.contains(&id.as_str()), "set id {id}");
     }
@@ -569,6 +627,18 @@ fn check_format(text: &str) {
                 }
                 other => panic!("#{i}: token {other}"),
             },
+            "CIRCLE_REMOVE_OR_DEPLOY" => {
+                assert!(uncommitted.is_none(), "#{i}: after the turn part's COMMIT");
+                assert!(["DEPLOY", "REMOVE"].contains(&p["value"].as_str().unwrap()));
+            }
+            "RETURN_MEEPLE" => {
+                assert_eq!(p["source"], "CORN_CIRCLE");
+                let ptr = &p["pointer"];
+                assert!(is_pointer(&ptr["featurePointer"]), "#{i}: pointer {ptr}");
+                let id: Vec<&str> = ptr["meepleId"].as_str().unwrap().split('.').collect();
+                assert_eq!(id.len(), 3, "#{i}: meeple id");
+                assert_eq!(id[0].parse::<u64>().ok(), Some(player), "#{i}: own meeple");
+            }
             other => panic!("#{i}: message type {other}"),
         }
         last = (kind, player);

@@ -1,14 +1,14 @@
 //! Complete games refereed by a real JCloisterZone engine (`../shared/jcz/refereed/`): every
 //! game of every set we implement replays to the end, every message checked (the acting
-//! player, the decision it answers), with every assertion holding; the folders of sets we do
-//! not implement yet are refused, naming the set.
+//! player, the decision it answers), with every assertion holding; every folder is one of a
+//! set we implement.
 
 mod common;
 
-use carcassonne::{Action, ImportError, JczGame};
+use carcassonne::{Action, JczGame};
 
 /// The folders of sets this library implements.
-const IN_SCOPE: [&str; 12] = [
+const IN_SCOPE: [&str; 13] = [
     "base-greedy",
     "inns-traders",
     "king-robber",
@@ -21,10 +21,8 @@ const IN_SCOPE: [&str; 12] = [
     "goldmines",
     "mage-witch",
     "ferries",
+    "corn-circles",
 ];
-
-/// The folders of later issues, and the set each names.
-const LATER: [(&str, &str); 1] = [("corn-circles", "corn-circles/2")];
 
 fn games(folder: &str) -> Vec<std::path::PathBuf> {
     let dir = common::shared().join("jcz/refereed").join(folder);
@@ -253,6 +251,39 @@ fn mage_witch_games() {
     }
 }
 
+/// Crop Circles as JCloisterZone plays it: the turn player's option after the turn part's
+/// COMMIT, then each player's deployment (committed), pass or return (committed), in seat order
+/// from the next player; no round without a figure on the board.
+#[test]
+fn crop_circle_games() {
+    let games = replay("corn-circles");
+    let count = |f: fn(&Action) -> bool| {
+        games
+            .iter()
+            .map(|g| g.game.actions().iter().filter(|a| f(a)).count())
+            .sum::<usize>()
+    };
+    // The CIRCLE_REMOVE_OR_DEPLOYs and RETURN_MEEPLEs of the four files.
+    assert_eq!(count(|a| matches!(a, Action::CropOption { .. })), 24);
+    assert_eq!(
+        count(|a| matches!(a, Action::CropReturn { .. })),
+        5 + 4 + 4 + 12
+    );
+    assert!(count(|a| matches!(a, Action::CropDeploy { .. })) >= 8);
+    for g in &games {
+        assert!(g.game.crop_round().is_none());
+        let on_board = g.game.figures().len();
+        let in_supply: usize = (0..g.game.players())
+            .map(|p| usize::from(g.game.followers_in_supply(p)))
+            .sum();
+        assert_eq!(
+            on_board + in_supply,
+            7 * g.game.players(),
+            "figures conserved"
+        );
+    }
+}
+
 #[test]
 fn every_folder_is_known() {
     let dir = common::shared().join("jcz/refereed");
@@ -263,27 +294,9 @@ fn every_folder_is_known() {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     folders.sort();
-    let mut known: Vec<String> = IN_SCOPE
-        .iter()
-        .chain(LATER.iter().map(|(f, _)| f))
-        .map(|f| f.to_string())
-        .collect();
+    let mut known: Vec<String> = IN_SCOPE.iter().map(|f| f.to_string()).collect();
     known.sort();
     assert_eq!(folders, known);
-}
-
-#[test]
-fn games_of_later_sets_are_refused_naming_the_set() {
-    for (folder, set) in LATER {
-        for path in games(folder) {
-            match JczGame::from_path(&path) {
-                Err(ImportError::Unsupported(what)) => {
-                    assert!(what.contains(set), "{}: {what}", path.display())
-                }
-                other => panic!("{}: expected a refusal, got {other:?}", path.display()),
-            }
-        }
-    }
 }
 
 /// A refereed game cut after message `last`, with `assertions` instead of its own.
@@ -294,6 +307,26 @@ fn cut(folder: &str, game: usize, last: usize, assertions: &[&str]) -> JczGame {
     file["replay"].as_array_mut().unwrap().truncate(last + 1);
     file["test"]["assertions"] = serde_json::json!(assertions);
     JczGame::parse(&file.to_string()).unwrap()
+}
+
+/// `Player can pass` / `Player can't pass` and `phase is` judge a crop circle's round: the
+/// option (mandatory), option A (a pass allowed), option B (none).
+#[test]
+fn pass_and_phase_assertions_judge_a_crop_circle_round() {
+    let cases: [(usize, usize, &[&str]); 3] = [
+        // game-2 #85: the turn part's COMMIT; the turn player chooses the option.
+        (2, 85, &["Player can't pass", "phase is CornCirclePhase"]),
+        // #86: DEPLOY chosen; the next player may add a follower or pass.
+        (2, 86, &["Player can pass", "phase is CornCirclePhase"]),
+        // game-1 #73: REMOVE chosen; the next player must return a follower.
+        (1, 73, &["Player can't pass", "phase is CornCirclePhase"]),
+    ];
+    for (game, last, assertions) in cases {
+        let jcz = cut("corn-circles", game, last, assertions);
+        for r in jcz.check() {
+            assert!(r.judged && r.ok, "game-{game} cut after #{last}: {r:?}");
+        }
+    }
 }
 
 /// `Player can pass` / `Player can't pass` and `phase is` judge every decision of the Count,

@@ -10,6 +10,11 @@
 //! - flights land where the die sends them, on the oracle's incomplete features; gold ingots
 //!   are conserved and go where the rules allow; the mage and the witch stay apart on
 //!   incomplete roads and cities;
+//! - a crop circle's round asks the option after a crop-circle tile, then exactly the players
+//!   who can act, in seat order from the left of the active player; the additions offered are
+//!   the deciding player's follower kinds in supply onto the segments of their followers on
+//!   features of the circle's kind (the oracle's kind), the returns those followers; builders
+//!   and pigs always stand with one of their owner's followers;
 //! - a record round-trips and replays to an identical game.
 
 mod common;
@@ -17,9 +22,9 @@ mod common;
 use std::collections::{BTreeSet, HashSet};
 
 use carcassonne::{
-    Action, BuilderDoubleTurn, Config, CountFinalScoring, CountMove, FeatureKind, Figure, Game,
-    KingRobberScoring, Location, MagicFigure, Marker, Outcome, Pending, Position, Quarter, Reason,
-    Rotation, TileSet, Token,
+    Action, BuilderDoubleTurn, Config, CountFinalScoring, CountMove, CropOption, FeatureKind,
+    Figure, Game, KingRobberScoring, Location, MagicFigure, Marker, Outcome, Pending, Position,
+    Quarter, Reason, Rotation, TileSet, Token,
 };
 use common::oracle::Oracle;
 use proptest::prelude::*;
@@ -47,14 +52,14 @@ fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
     match below(rng, 5) {
         3 if below(rng, 2) == 0 => Action::Acrobat { pos },
         3 => Action::ScorePyramid { pos },
-        4 => match below(rng, 8) {
-            6 => Action::PlaceFerry {
+        4 => match below(rng, 11) {
+            9 => Action::PlaceFerry {
                 pos,
                 location: ["WE", "NS", "SE", "SW", "NE", "NW"][below(rng, 6)]
                     .parse()
                     .unwrap(),
             },
-            7 => Action::MoveFerry {
+            10 => Action::MoveFerry {
                 pos,
                 location: ["WE", "NS", "SE", "SW", "NE", "NW"][below(rng, 6)]
                     .parse()
@@ -72,6 +77,21 @@ fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
             3 => Action::TakeIngot { pos },
             4 => Action::PlaceMagic {
                 figure: magic,
+                pos,
+                feature,
+                location,
+            },
+            5 => Action::CropOption {
+                option: CropOption::ALL[below(rng, 2)],
+            },
+            6 => Action::CropDeploy {
+                figure: some_figure,
+                pos,
+                feature,
+                location,
+            },
+            7 => Action::CropReturn {
+                figure: some_figure,
                 pos,
                 feature,
                 location,
@@ -116,6 +136,37 @@ fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
         _ if below(rng, 4) == 0 => Action::DoubleTurn,
         _ => Action::Pass,
     }
+}
+
+/// The figures standing in a feature holding a follower of their owner: (player, position,
+/// feature, location), from the oracle's features.
+fn with_own_follower(game: &Game) -> HashSet<(usize, Position, FeatureKind, Location)> {
+    let oracle = Oracle::of(game);
+    let segments = |pos: Position, feature: FeatureKind, location: Location| {
+        let t = game.board().tile_at(pos).unwrap();
+        let seg = t
+            .tile
+            .kind()
+            .segment_with_location(feature, location, t.rotation)
+            .unwrap();
+        oracle.feature(pos, seg).segments
+    };
+    let figures = game.figures();
+    let follower_features: Vec<_> = figures
+        .iter()
+        .filter(|f| f.figure.is_follower())
+        .map(|f| (f.player, segments(f.pos, f.feature, f.location)))
+        .collect();
+    figures
+        .iter()
+        .filter(|f| {
+            let here = segments(f.pos, f.feature, f.location);
+            follower_features
+                .iter()
+                .any(|(p, s)| *p == f.player && *s == here)
+        })
+        .map(|f| (f.player, f.pos, f.feature, f.location))
+        .collect()
 }
 
 /// Plays one random game, checking every property at every step.
@@ -166,6 +217,8 @@ fn check_game(
     let ferries = sets.contains(&TileSet::Ferries);
     // Ferries moved in this turn (turn part with the option), by lake.
     let mut moved: HashSet<Position> = HashSet::new();
+    // JCloisterZone's reading of CR.4 (no round without a figure out), by seed.
+    config.rules.crop_option_always_asked = count_bits & 256 == 0;
     let count_rules = config.rules.clone();
     config.sets.extend_from_slice(sets);
     let flier = sets
@@ -178,18 +231,40 @@ fn check_game(
     let mut game = Game::new(config, seed).unwrap();
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
     let mut completed_seen: HashSet<(FeatureKind, Vec<Position>)> = HashSet::new();
+    // With ferries a completed road can open again (a move joins it to an open one) and be
+    // completed again later: where each scored road was, to forget it once it is not complete.
+    let mut completed_at: Vec<((FeatureKind, Vec<Position>), Position, usize)> = Vec::new();
     let mut last_scores = game.scores();
     let mut steps = 0;
     // Under the Big Top: the turn (counted at each first part's placement) in which each
     // pyramid was completed (AC.5: not scorable before a later turn).
     let mut turn = 0usize;
     let mut completed_in: std::collections::HashMap<Position, usize> = Default::default();
+    // A crop circle's round: the seats still to decide, in order (from the oracle of CR.2).
+    let mut crop_queue: Option<Vec<usize>> = None;
+    // Whether the turn part's crop circle round has begun (§4: step 4.5 comes after the big
+    // top, the gold and the Count).
+    let mut crop_begun = false;
     while !game.is_over() {
         if matches!(game.pending(), Pending::Place { .. }) && !game.is_second_part() {
             turn += 1;
         }
         if matches!(game.pending(), Pending::Place { .. }) && (per_part || !game.is_second_part()) {
             moved.clear();
+        }
+        match game.pending() {
+            Pending::Place { .. } | Pending::Draw => crop_begun = false,
+            Pending::CropOption => crop_begun = true,
+            // (The big top's final scoring, F3, follows the last turn's round.)
+            Pending::AnimalToken if game.tiles_left() == 0 => {}
+            Pending::AnimalToken | Pending::TakeIngot | Pending::EnterCity | Pending::MoveCount => {
+                prop_assert!(
+                    !crop_begun,
+                    "{:?} after the crop circle's round",
+                    game.pending()
+                )
+            }
+            _ => {}
         }
         let events = if game.pending().is_chance() {
             // A chance node (explicit draws): the outcomes' probabilities are the stack's or
@@ -540,6 +615,92 @@ fn check_game(
                         }
                     }
                 }
+                Pending::CropOption => {
+                    // CR.1: after a crop-circle tile, the active player chooses A or B.
+                    prop_assert_eq!(game.current_player(), game.active_player());
+                    let round = game.crop_round().unwrap();
+                    prop_assert!(round.option.is_none());
+                    let laid = game.board().tiles().last().unwrap();
+                    prop_assert_eq!(laid.pos, round.pos);
+                    prop_assert!(laid
+                        .tile
+                        .kind()
+                        .has_marker(Marker::CropCircle(round.circle)));
+                    prop_assert!(farmers || round.circle != FeatureKind::Field);
+                    prop_assert_eq!(
+                        &legal,
+                        &CropOption::ALL
+                            .map(|option| Action::CropOption { option })
+                            .to_vec()
+                    );
+                }
+                Pending::CropDeploy | Pending::CropReturn => {
+                    // CR.2: the next seat of the order computed when the option was chosen.
+                    let me = game.current_player();
+                    let queue = crop_queue.as_mut();
+                    prop_assert!(queue.is_some(), "a crop decision outside a round");
+                    let queue = queue.unwrap_or_else(|| unreachable!());
+                    prop_assert_eq!(queue.first().copied(), Some(me), "out of seat order");
+                    queue.remove(0);
+                    let round = game.crop_round().unwrap();
+                    let deploy = game.pending() == Pending::CropDeploy;
+                    prop_assert_eq!(
+                        round.option,
+                        Some(if deploy {
+                            CropOption::Deploy
+                        } else {
+                            CropOption::Return
+                        })
+                    );
+                    // CR.1, D-CR-1: the player's followers on features of the circle's kind
+                    // (the oracle's), and for A the follower kinds in supply.
+                    let mine: Vec<_> = game
+                        .figures()
+                        .into_iter()
+                        .filter(|f| f.player == me && f.figure.is_follower())
+                        .filter(|f| {
+                            let t = game.board().tile_at(f.pos).unwrap();
+                            let seg = t
+                                .tile
+                                .kind()
+                                .segment_with_location(f.feature, f.location, t.rotation)
+                                .unwrap();
+                            oracle.feature(f.pos, seg).kind == round.circle
+                        })
+                        .collect();
+                    prop_assert!(!mine.is_empty(), "a player without a reference is asked");
+                    let mut expected = BTreeSet::new();
+                    if deploy {
+                        for figure in [Figure::Follower, Figure::LargeFollower, Figure::Ringmaster]
+                        {
+                            if game.supply(me, figure) == 0 {
+                                continue;
+                            }
+                            for f in &mine {
+                                expected.insert(Action::CropDeploy {
+                                    figure,
+                                    pos: f.pos,
+                                    feature: f.feature,
+                                    location: f.location,
+                                });
+                            }
+                        }
+                        prop_assert_eq!(legal.last(), Some(&Action::Pass));
+                        prop_assert!(expected.len() + 1 == legal.len(), "duplicates");
+                        expected.insert(Action::Pass);
+                    } else {
+                        for f in &mine {
+                            expected.insert(Action::CropReturn {
+                                figure: f.figure,
+                                pos: f.pos,
+                                feature: f.feature,
+                                location: f.location,
+                            });
+                        }
+                        prop_assert!(expected.len() == legal.len(), "duplicates");
+                    }
+                    prop_assert_eq!(legal.iter().copied().collect::<BTreeSet<_>>(), expected);
+                }
                 other => prop_assert!(false, "legal actions at {other:?}"),
             }
             // Every legal action plays (checked on a sample of steps: each costs a clone).
@@ -565,9 +726,30 @@ fn check_game(
                 }
             }
             let action = legal[below(&mut rng, legal.len())];
+            let round = game.crop_round();
             let events = game.play(action).unwrap();
             if let Action::MoveFerry { pos, .. } = action {
                 moved.insert(pos);
+            }
+            if let Action::CropOption { option } = action {
+                // CR.2: from the left of the active player round to the active player, those
+                // with a follower of the circle's kind (and for A one in supply).
+                prop_assert!(round.is_some());
+                let circle = round.map_or(FeatureKind::River, |r| r.circle);
+                let active = game.active_player();
+                let queue: Vec<usize> = (1..=players)
+                    .map(|k| (active + k) % players)
+                    .filter(|&p| {
+                        let reference = game.figures().iter().any(|f| {
+                            f.player == p && f.figure.is_follower() && f.feature == circle
+                        });
+                        let supply = [Figure::Follower, Figure::LargeFollower, Figure::Ringmaster]
+                            .iter()
+                            .any(|&f| game.supply(p, f) > 0);
+                        reference && (option == CropOption::Return || supply)
+                    })
+                    .collect();
+                crop_queue = Some(queue);
             }
             if let Action::Acrobat { pos } = action {
                 let full = game
@@ -581,6 +763,38 @@ fn check_game(
             events
         };
         steps += 1;
+        // A round ends with the last player of its order.
+        if !matches!(
+            game.pending(),
+            Pending::CropDeploy | Pending::CropReturn | Pending::CropOption
+        ) {
+            if let Some(queue) = crop_queue.take() {
+                prop_assert!(queue.is_empty(), "seats {:?} were not asked", queue);
+            }
+            prop_assert!(game.crop_round().is_none());
+        }
+        // Builders and pigs stand with one of their owner's followers (TB-2, TB-5; a crop
+        // circle's return takes them home with the last one).
+        let lonely_possible = game
+            .figures()
+            .iter()
+            .any(|f| matches!(f.figure, Figure::Builder | Figure::Pig));
+        let with_follower = if lonely_possible {
+            with_own_follower(&game)
+        } else {
+            HashSet::new()
+        };
+        for f in game.figures() {
+            if matches!(f.figure, Figure::Builder | Figure::Pig) {
+                prop_assert!(
+                    with_follower.contains(&(f.player, f.pos, f.feature, f.location)),
+                    "a lonely {:?} of player {} at {}",
+                    f.figure,
+                    f.player,
+                    f.pos
+                );
+            }
+        }
 
         // Scores never decrease.
         let scores = game.scores();
@@ -748,9 +962,19 @@ fn check_game(
                 let id = (f.kind, of.positions.iter().copied().collect::<Vec<_>>());
                 if this_step.insert(id.clone()) {
                     prop_assert!(
-                        completed_seen.insert(id),
-                        "a completed feature scored twice"
+                        completed_seen.insert(id.clone()),
+                        "a completed feature scored twice: {:?}; last actions {:?}",
+                        id,
+                        game.actions()
+                            .iter()
+                            .rev()
+                            .take(6)
+                            .map(|a| a.to_string())
+                            .collect::<Vec<_>>()
                     );
+                    if ferries {
+                        completed_at.push((id, f.pos, seg));
+                    }
                 }
             } else {
                 prop_assert!(!of.complete);
@@ -798,6 +1022,18 @@ fn check_game(
                 prop_assert!(inside.len() <= 1, "both magic figures in one feature");
                 prop_assert_eq!(f.magic, inside.first().copied());
             }
+        }
+        // A road a ferry opened again may be completed and scored again.
+        if ferries {
+            completed_at.retain(|(id, pos, seg)| {
+                let now = oracle.feature(*pos, *seg);
+                let same =
+                    now.complete && now.positions.iter().copied().collect::<Vec<_>>() == id.1;
+                if !same {
+                    completed_seen.remove(id);
+                }
+                same
+            });
         }
         // Ferries: every road segment of a lake, and every road with a figure, has the oracle's
         // tiles, recomputed from scratch through the ferries (FE.1, a move may split a road).
@@ -924,9 +1160,10 @@ proptest! {
 
     /// Every combination of the base game with Inns & Cathedrals, Traders & Builders, River I,
     /// River II, King & Robber Baron, the Cult, the Count, Under the Big Top, Flying Machines,
-    /// Gold Mines, Mage & Witch and Ferries, 2–6 players (6 only with Inns & Cathedrals).
+    /// Gold Mines, Mage & Witch, Ferries and Crop Circles, 2–6 players (6 only with Inns &
+    /// Cathedrals).
     #[test]
-    fn expansion_games_keep_every_invariant(combo in 1usize..4096, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
+    fn expansion_games_keep_every_invariant(combo in 1usize..8192, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
         // Every non-empty combination of the expansion sets, by bit (the Cult in its 5- or
         // 6-tile edition by seed).
         let cult = if seed & 4 == 0 { TileSet::Cult } else { TileSet::Cult6 };
@@ -943,6 +1180,7 @@ proptest! {
             TileSet::GoldMines,
             if seed & 32 == 0 { TileSet::MageWitch } else { TileSet::MageWitch1 },
             TileSet::Ferries,
+            if seed & 64 == 0 { TileSet::CropCircles } else { TileSet::CropCircles1 },
         ];
         let sets: Vec<TileSet> =
             all.iter().enumerate().filter(|(i, _)| combo & (1 << i) != 0).map(|(_, s)| *s).collect();

@@ -21,14 +21,19 @@ const EXPANSIONS_I: [TileSet; 5] = [
     TileSet::River2,
 ];
 
-/// Every set, with one edition of the Cult and of Under the Big Top.
+/// Every set, with one edition of the Cult, Under the Big Top, Flying Machines, Mage & Witch
+/// and the crop circles.
 fn every_set() -> Vec<TileSet> {
     TileSet::ALL
         .into_iter()
         .filter(|s| {
             !matches!(
                 s,
-                TileSet::Cult6 | TileSet::BigTop1 | TileSet::FlyingMachines1 | TileSet::MageWitch1
+                TileSet::Cult6
+                    | TileSet::BigTop1
+                    | TileSet::FlyingMachines1
+                    | TileSet::MageWitch1
+                    | TileSet::CropCircles1
             )
         })
         .collect()

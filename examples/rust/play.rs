@@ -7,7 +7,7 @@
 //!                                       [--sets base,inns,traders,river,river2,
 //!                                               king_robber,cult,count,big_top,
 //!                                               flying_machines,gold_mines,mage_witch,
-//!                                               ferries]
+//!                                               ferries,crop_circles]
 //! ```
 //! Defaults: 2 players, seed 1, bots `random,greedy`, record saved to `game.json`; `--svg`
 //! also draws the final board as an SVG picture; `--jcz` plays under JCloisterZone's readings
@@ -35,7 +35,7 @@ fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
-            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE] [--jcz FILE] [--sets base,inns,traders,river,river2,king_robber,cult,count,big_top,flying_machines,gold_mines,mage_witch,ferries,...]"
+            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE] [--jcz FILE] [--sets base,inns,traders,river,river2,king_robber,cult,count,big_top,flying_machines,gold_mines,mage_witch,ferries,crop_circles,...]"
         );
         return Ok(());
     }
@@ -111,10 +111,17 @@ fn run() -> Result<(), String> {
                 break;
             }
         }
-        println!(
-            "{turn:>3}. {}",
-            describe_turn(&game, player, &actions, &events)
-        );
+        // Numbered: the turn parts; indented: other players' decisions within them.
+        let line = describe_turn(&game, player, &actions, &events);
+        if actions
+            .iter()
+            .any(|a| matches!(a, carcassonne::Action::Place { .. }))
+        {
+            println!("{turn:>3}. {line}");
+            turn += 1;
+        } else {
+            println!("     {line}");
+        }
         for e in &events {
             if let Event::Scored(s) = e {
                 *breakdown.entry((s.player, s.kind_name())).or_default() += s.points;
@@ -128,7 +135,6 @@ fn run() -> Result<(), String> {
                 }
             }
         }
-        turn += 1;
     }
 
     println!("\nFinal board:\n{}", board_text(&game));

@@ -16,7 +16,8 @@ pub fn flag(args: &[String], name: &str) -> bool {
     args.iter().any(|a| a == name)
 }
 
-/// One line describing a turn part: who, which tile, where, rotation, follower, points.
+/// One line describing a turn part (who, which tile, where, rotation, follower, points), or
+/// another player's decisions in it (the Count's moves, a crop circle's round).
 pub fn describe_turn(game: &Game, player: usize, actions: &[Action], events: &[Event]) -> String {
     let name = game.config().player_name(player);
     let mut line = format!("{name:<10}");
@@ -50,9 +51,11 @@ pub fn describe_turn(game: &Game, player: usize, actions: &[Action], events: &[E
             other => line.push_str(&format!("  {other}")),
         }
     }
-    if !actions
-        .iter()
-        .any(|a| matches!(a, Action::Deploy { .. } | Action::Pass))
+    let placed = actions.iter().any(|a| matches!(a, Action::Place { .. }));
+    if placed
+        && !actions
+            .iter()
+            .any(|a| matches!(a, Action::Deploy { .. } | Action::Pass))
     {
         line.push_str("  no follower (nothing to deploy)");
     }

@@ -497,17 +497,38 @@ static void test_every_code_round_trips(void) {
     CHECK(strcmp(text, "move_ferry 2,-1 SE") == 0);
     a.location = 0;
     STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
-    a.kind = CARC_ACTION_MOVE_FERRY + 1;
+    a.kind = CARC_ACTION_CROP_OPTION;
+    a.crop_option = CARC_CROP_DEPLOY;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "crop_option deploy") == 0);
+    a.crop_option = CARC_CROP_RETURN;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "crop_option return") == 0);
+    a.crop_option = CARC_CROP_NONE;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
+    a.kind = CARC_ACTION_CROP_DEPLOY;
+    a.figure = CARC_FIGURE_LARGE_FOLLOWER;
+    a.feature = CARC_FEATURE_FIELD;
+    a.location = CARC_LOCATION_CENTRE;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "crop_deploy large_follower 2,-1 field I") == 0);
+    a.kind = CARC_ACTION_CROP_RETURN;
+    a.figure = CARC_FIGURE_RINGMASTER;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "crop_return ringmaster 2,-1 field I") == 0);
+    a.figure = CARC_FIGURE_RINGMASTER + 1;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
+    a.kind = CARC_ACTION_CROP_RETURN + 1;
     STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
 
     /* Whole games with every set: each listed action plays from its C form; each event and
      * each score reason fills only its own fields. */
-    uint32_t reasons[9] = {0}, event_kinds[26] = {0};
+    uint32_t reasons[9] = {0}, event_kinds[27] = {0};
     for (uint64_t seed = 0; seed < 6; seed++) {
         carc_game *g = new_game("{\"players\": 4, \"sets\": [\"base\", \"inns\", \"traders\", "
                                 "\"river\", \"river2\", \"king_robber\", \"cult\", \"count\", "
                                 "\"big_top\", \"flying_machines\", \"gold_mines\", "
-                                "\"mage_witch\", \"ferries\"]}",
+                                "\"mage_witch\", \"ferries\", \"crop_circles\"]}",
                                 seed);
         bool over = false;
         int guard = 0;
@@ -526,7 +547,7 @@ static void test_every_code_round_trips(void) {
                 if (k == CARC_ACTION_ENTER_CITY || k == CARC_ACTION_LEAVE_CITY
                     || k == CARC_ACTION_SCORE_PYRAMID) {
                     want = 5;
-                } else if (k == CARC_ACTION_ACROBAT && guard % 2 == 0) {
+                } else if (k == CARC_ACTION_ACROBAT) {
                     want = 4;
                 } else if (k == CARC_ACTION_FLY) {
                     want = 3;
@@ -547,7 +568,7 @@ static void test_every_code_round_trips(void) {
             STATUS(carc_game_events(g, events, 128, &n), CARC_OK);
             for (size_t i = 0; i < n; i++) {
                 carc_event e = events[i];
-                CHECK(e.kind <= CARC_EVENT_FERRY_MOVED);
+                CHECK(e.kind <= CARC_EVENT_CROP_OPTION_CHOSEN);
                 CHECK((e.from_location != 0) == (e.kind == CARC_EVENT_FERRY_MOVED));
                 if (e.kind == CARC_EVENT_FERRY_PLACED || e.kind == CARC_EVENT_FERRY_MOVED) {
                     /* Two road ends: two edge bits. */
@@ -555,6 +576,8 @@ static void test_every_code_round_trips(void) {
                     for (; bits; bits &= bits - 1) n++;
                     CHECK(n == 2 && e.location != e.from_location);
                 }
+                CHECK((e.crop_option != CARC_CROP_NONE) == (e.kind == CARC_EVENT_CROP_OPTION_CHOSEN));
+                CHECK(e.crop_option <= CARC_CROP_NONE);
                 event_kinds[e.kind]++;
                 CHECK((e.animal != CARC_ANIMAL_NONE)
                       == (e.kind == CARC_EVENT_ANIMAL_REVEALED || e.reason == CARC_REASON_BIG_TOP));
@@ -669,6 +692,90 @@ static void test_every_code_round_trips(void) {
     CHECK(event_kinds[CARC_EVENT_FIGURE_ENTERED_CITY] > 0);
     CHECK(event_kinds[CARC_EVENT_BIG_TOP_MOVED] > 0 && event_kinds[CARC_EVENT_ANIMAL_REVEALED] > 0);
     CHECK(event_kinds[CARC_EVENT_ACROBAT_DEPLOYED] > 0 && event_kinds[CARC_EVENT_ACROBAT_RETURNED] > 0);
+    CHECK(event_kinds[CARC_EVENT_CROP_OPTION_CHOSEN] > 0);
+}
+
+/* Crop Circles from C: the round (carc_game_crop_round), its three pending kinds, who decides,
+ * the actions each offers, and the option chosen event. */
+static void test_crop_circles(void) {
+    uint32_t seen_option = 0, seen_deploy = 0, seen_return = 0, chosen = 0;
+    for (uint64_t seed = 0; seed < 4; seed++) {
+        carc_game *g = new_game("{\"players\": 3, \"sets\": [\"base\", \"crop_circles\"]}",
+                                seed);
+        int32_t x = 9, y = 9;
+        uint32_t circle = 9, option = 9;
+        bool in_round = true;
+        STATUS(carc_game_crop_round(g, &x, &y, &circle, &option, &in_round), CARC_OK);
+        CHECK(!in_round && x == 0 && y == 0 && circle == 0 && option == CARC_CROP_NONE);
+        STATUS(carc_game_crop_round(NULL, &x, &y, &circle, &option, &in_round), CARC_NULL_ARGUMENT);
+        STATUS(carc_game_crop_round(g, &x, &y, &circle, NULL, &in_round), CARC_NULL_ARGUMENT);
+        bool over = false;
+        int guard = 0;
+        while (!over && guard++ < 1000) {
+            uint32_t pending = 0, current = 9, active = 9;
+            STATUS(carc_game_pending(g, &pending), CARC_OK);
+            STATUS(carc_game_current_player(g, &current), CARC_OK);
+            STATUS(carc_game_active_player(g, &active), CARC_OK);
+            STATUS(carc_game_crop_round(g, &x, &y, &circle, &option, &in_round), CARC_OK);
+            bool crop = pending == CARC_PENDING_CROP_OPTION || pending == CARC_PENDING_CROP_DEPLOY
+                        || pending == CARC_PENDING_CROP_RETURN;
+            CHECK(in_round == crop);
+            carc_action actions[256];
+            size_t len = 0;
+            STATUS(carc_game_legal_actions(g, actions, 256, &len), CARC_OK);
+            CHECK(len > 0);
+            if (crop) {
+                CHECK(circle == CARC_FEATURE_ROAD || circle == CARC_FEATURE_CITY
+                      || circle == CARC_FEATURE_FIELD);
+            }
+            if (pending == CARC_PENDING_CROP_OPTION) {
+                seen_option++;
+                CHECK(option == CARC_CROP_NONE && current == active && len == 2);
+                CHECK(actions[0].kind == CARC_ACTION_CROP_OPTION
+                      && actions[0].crop_option == CARC_CROP_DEPLOY);
+                CHECK(actions[1].kind == CARC_ACTION_CROP_OPTION
+                      && actions[1].crop_option == CARC_CROP_RETURN);
+            } else if (pending == CARC_PENDING_CROP_DEPLOY) {
+                seen_deploy++;
+                CHECK(option == CARC_CROP_DEPLOY && len >= 2);
+                CHECK(actions[len - 1].kind == CARC_ACTION_PASS);
+                for (size_t i = 0; i + 1 < len; i++) {
+                    CHECK(actions[i].kind == CARC_ACTION_CROP_DEPLOY);
+                    CHECK(actions[i].feature == circle && actions[i].crop_option == CARC_CROP_NONE);
+                }
+            } else if (pending == CARC_PENDING_CROP_RETURN) {
+                seen_return++;
+                CHECK(option == CARC_CROP_RETURN);
+                for (size_t i = 0; i < len; i++) {
+                    CHECK(actions[i].kind == CARC_ACTION_CROP_RETURN && actions[i].feature == circle);
+                }
+            }
+            /* Option A and option B in turn; a deployment rather than a pass. */
+            size_t pick = (size_t)guard % len;
+            if (pending == CARC_PENDING_CROP_OPTION) pick = (size_t)guard % 2;
+            if (pending == CARC_PENDING_CROP_DEPLOY) pick = 0;
+            uint32_t before = 0, after = 0;
+            STATUS(carc_game_followers(g, current, &before), CARC_OK);
+            STATUS(carc_game_play(g, &actions[pick]), CARC_OK);
+            STATUS(carc_game_followers(g, current, &after), CARC_OK);
+            if (pending == CARC_PENDING_CROP_RETURN) CHECK(after == before + 1);
+            if (pending == CARC_PENDING_CROP_DEPLOY) CHECK(after + 1 == before);
+            carc_event events[128];
+            size_t n = 0;
+            STATUS(carc_game_events(g, events, 128, &n), CARC_OK);
+            for (size_t i = 0; i < n; i++) {
+                if (events[i].kind != CARC_EVENT_CROP_OPTION_CHOSEN) continue;
+                chosen++;
+                CHECK(pending == CARC_PENDING_CROP_OPTION && events[i].player == (int32_t)active);
+                CHECK(events[i].crop_option == actions[pick].crop_option);
+                CHECK(events[i].feature == circle && events[i].x == x && events[i].y == y);
+            }
+            STATUS(carc_game_is_over(g, &over), CARC_OK);
+        }
+        CHECK(over);
+        carc_game_free(g);
+    }
+    CHECK(seen_option > 0 && seen_deploy > 0 && seen_return > 0 && chosen == seen_option);
 }
 
 /* Under the Big Top from C: the big top's position, the animal tokens left, the acrobat sites,
@@ -1175,6 +1282,7 @@ int main(int argc, char **argv) {
     test_optional_double_turn();
     test_king_robber_and_cult();
     test_count();
+    test_crop_circles();
     test_bots();
     test_jcz(argv[1]);
     test_jcz_export();

@@ -423,14 +423,14 @@ def test_the_counts_decisions_from_python():
 
 # The C1 editions (flying_machines1, mage_witch1) exclude the C2 sets listed here.
 EVERY_SET = ["base", "inns", "traders", "river", "river2", "king_robber", "cult", "count",
-             "big_top", "flying_machines", "gold_mines", "mage_witch", "ferries"]
+             "big_top", "flying_machines", "gold_mines", "mage_witch", "ferries", "crop_circles"]
 EVENT_KINDS = {
     "tile_drawn", "tile_discarded", "tile_deferred", "tile_placed", "figure_deployed", "scored",
     "figure_returned", "goods_taken", "token_taken", "figure_entered_city", "count_moved",
     "figure_left_city", "ingot_placed", "ingot_taken", "magic_figure_moved",
     "magic_figure_removed", "flier_launched", "die_rolled", "flier_returned", "game_over",
     "big_top_moved", "animal_revealed", "acrobat_deployed", "acrobat_returned", "ferry_placed",
-    "ferry_moved",
+    "ferry_moved", "crop_option_chosen",
 }
 REASON_FIELDS = {
     "feature": {"complete", "tiles", "pennants", "inn", "cathedral", "strength"},
@@ -738,3 +738,65 @@ def test_ferries():
         assert dict(game.ferries) == placed
     assert {"place_ferry", "move_ferry"} <= pendings
     assert moved > 0
+
+
+def test_crop_circles_from_python():
+    """Crop Circles: the option, then each player's deployment, pass or return, with the
+    round in ``Game.crop_round``; refused actions change nothing."""
+    assert "crop_circle" in carcassonne.OBSERVATION_PLANES
+    seen, chosen = set(), 0
+    for seed in range(4):
+        game = Game(config={"players": 3, "sets": ["base", "crop_circles"]}, seed=seed)
+        assert game.crop_round is None
+        step = 0
+        while not game.is_over:
+            pending, round_ = game.pending, game.crop_round
+            actions = game.legal_actions()
+            assert (round_ is not None) == pending.startswith("crop_"), pending
+            for a in actions:
+                assert Action(str(a)) == a and game.action_from_id(game.action_id(a)) == a
+            if pending == "crop_option":
+                seen.add(pending)
+                assert round_["option"] is None and round_["circle"] in ("road", "city", "field")
+                assert game.current_player == game.active_player
+                assert actions == [Action("crop_option deploy"), Action("crop_option return")]
+                assert [a.crop_option for a in actions] == ["deploy", "return"]
+                action = actions[step % 2]
+            elif pending == "crop_deploy":
+                seen.add(pending)
+                assert round_["option"] == "deploy" and actions[-1] == Action("pass")
+                for a in actions[:-1]:
+                    assert a.kind == "crop_deploy" and a.feature == round_["circle"]
+                    assert a.figure == "follower" and a.crop_option is None
+                    mine = [(f.x, f.y, f.location) for f in game.figures if f.player == game.current_player]
+                    assert (a.x, a.y, a.location) in mine
+                action = actions[0]
+            elif pending == "crop_return":
+                seen.add(pending)
+                assert round_["option"] == "return"
+                assert all(a.kind == "crop_return" and a.feature == round_["circle"] for a in actions)
+                before = game.to_json()
+                with pytest.raises(IllegalActionError, match="mandatory"):
+                    game.play("pass")
+                assert game.to_json() == before
+                action = actions[-1]
+            else:
+                action = actions[(step * 7) % len(actions)]
+            supply = game.followers[game.current_player]
+            seat = game.current_player
+            events = game.play(action)
+            if pending == "crop_deploy":
+                assert game.followers[seat] == supply - 1
+            if pending == "crop_return":
+                assert game.followers[seat] == supply + 1
+            for e in events:
+                assert e.crop_option is None or e.kind == "crop_option_chosen"
+                if e.kind == "crop_option_chosen":
+                    chosen += 1
+                    assert e.player == seat and e.crop_option == action.crop_option
+                    assert e.feature == round_["circle"] and e.position == round_["position"]
+            step += 1
+        on_board = len(game.figures)
+        assert on_board + sum(game.followers) == 21, "followers conserved through the rounds"
+    assert seen == {"crop_option", "crop_deploy", "crop_return"}
+    assert chosen > 0

@@ -49,6 +49,9 @@ _ActionKind = Literal[
     "remove_magic",
     "ferry",
     "move_ferry",
+    "crop_option",
+    "crop_deploy",
+    "crop_return",
     "pass",
 ]
 _EventKind = Literal[
@@ -77,6 +80,7 @@ _EventKind = Literal[
     "flier_returned",
     "ferry_placed",
     "ferry_moved",
+    "crop_option_chosen",
     "game_over",
 ]
 _Reason = Literal["feature", "field", "goods", "token", "big_top", "acrobats", "ringmaster", "gold"]
@@ -112,6 +116,9 @@ _Pending = Literal[
     "landing",
     "place_ferry",
     "move_ferry",
+    "crop_option",
+    "crop_deploy",
+    "crop_return",
     "game_over",
 ]
 _FigureName = Literal["follower", "large_follower", "builder", "pig", "ringmaster"]
@@ -124,6 +131,8 @@ _GoodsName = Literal["wine", "grain", "cloth"]
 _TokenName = Literal["king", "robber_baron"]
 _BotKind = Literal["random", "greedy", "mcts"]
 _RewardName = Literal["rank", "margin"]
+_CropOptionName = Literal["deploy", "return"]
+_CircleName = Literal["road", "city", "field"]
 
 class IllegalActionError(ValueError): ...
 class ConfigError(ValueError): ...
@@ -156,6 +165,8 @@ class Action:
     def quarter(self) -> Optional[_QuarterName]: ...
     @property
     def magic(self) -> Optional[_MagicName]: ...
+    @property
+    def crop_option(self) -> Optional[_CropOptionName]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -271,6 +282,8 @@ class Event:
     @property
     def distance(self) -> Optional[int]: ...
     @property
+    def crop_option(self) -> Optional[_CropOptionName]: ...
+    @property
     def scores(self) -> Optional[List[int]]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
@@ -385,6 +398,8 @@ class Game:
     def ferries(self) -> List[Tuple[Tuple[int, int], str]]: ...
     @property
     def flight(self) -> Optional[Dict[str, Any]]: ...
+    @property
+    def crop_round(self) -> Optional[Dict[str, Any]]: ...
     @property
     def tiles_left(self) -> int: ...
     @property

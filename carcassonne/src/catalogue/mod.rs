@@ -7,6 +7,7 @@
 mod base;
 mod big_top;
 mod count;
+mod crop_circles;
 mod cult;
 mod ferries;
 mod flying_machines;
@@ -101,6 +102,8 @@ pub fn catalogue() -> &'static Catalogue {
             (TileSet::MageWitch, mage_witch::TILES),
             (TileSet::MageWitch1, mage_witch::FIRST_EDITION),
             (TileSet::Ferries, ferries::TILES),
+            (TileSet::CropCircles, crop_circles::TILES),
+            (TileSet::CropCircles1, crop_circles::FIRST_EDITION),
         ] {
             for line in table.lines().map(str::trim).filter(|l| !l.is_empty()) {
                 match parse_tile(set, line) {
@@ -371,6 +374,18 @@ mod tests {
             .filter(|t| t.kind().segments.iter().any(|s| s.inn))
             .count();
         assert_eq!(inns, 6);
+        // Crop Circles I and II (§3.7.1): 6 tiles each, every one with a circle: 2 of each type
+        // in II; 2 shields, 2 pitchforks, 2 clubs in I.
+        for set in [TileSet::CropCircles, TileSet::CropCircles1] {
+            assert_eq!(count(set), 6, "{set}");
+            for kind in [FeatureKind::Field, FeatureKind::Road, FeatureKind::City] {
+                let circles = catalogue()
+                    .set(set)
+                    .filter(|t| t.kind().has_marker(Marker::CropCircle(kind)))
+                    .count();
+                assert_eq!(circles, 2, "{set}: {kind} circles");
+            }
+        }
     }
 
     fn pennants(t: &TileKind) -> u8 {

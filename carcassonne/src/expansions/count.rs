@@ -505,6 +505,9 @@ impl Game {
             | Pending::Landing { .. }
             | Pending::PlaceFerry { .. }
             | Pending::MoveFerry
+            | Pending::CropOption
+            | Pending::CropDeploy
+            | Pending::CropReturn
             | Pending::GameOver => {}
         }
     }

@@ -33,6 +33,7 @@ use crate::action::Action;
 use crate::error::PlayError;
 use crate::events::{Event, Sink};
 use crate::features::NodeId;
+use crate::figure::Figure;
 use crate::game::{Game, Pending};
 use crate::geometry::{facing_point, Location, Position, Side};
 use crate::tile::{FeatureKind, Marker, TileKind, NO_SEGMENT};
@@ -389,14 +390,16 @@ impl Game {
         if let Some(ferries) = self.ext.ferries.as_mut() {
             ferries.lakes[lake].ferry = Some((a, b));
             ferries.lakes[lake].moved |= moving;
-            for i in 0..kind.segments.len() as u16 {
-                if kind.segments[i as usize].kind == FeatureKind::Road {
-                    ferries.touched.push(placed.node_base + i);
-                }
+            // The roads through the ends the ferry left or joined changed; the lake's other
+            // roads did not (a complete one there is not completed again).
+            let old = before.map_or([a, b], |(c, d)| [c, d]);
+            for end in [a, b].into_iter().chain(old) {
+                ferries.touched.push(placed.node_base + u16::from(end));
             }
         }
         if moving {
             self.rebuild_features();
+            self.send_lonely_builders_home(sink);
         } else {
             self.features.connect(
                 placed.node_base + u16::from(a),
@@ -419,6 +422,22 @@ impl Game {
                     location,
                 },
             });
+        }
+    }
+
+    /// After a move split a road: a builder left without one of its owner's followers in its
+    /// road goes home (TB-2 puts it beside one; as a crop circle's return does, D-CR-1).
+    fn send_lonely_builders_home<S: Sink>(&mut self, sink: &mut S) {
+        while let Some(i) = self.figures.iter().position(|b| {
+            let root = self.features.find(b.node);
+            b.figure == Figure::Builder
+                && !self.figures.iter().any(|f| {
+                    f.player == b.player
+                        && f.figure.is_follower()
+                        && self.features.find(f.node) == root
+                })
+        }) {
+            self.remove_figure_at(i, sink);
         }
     }
 

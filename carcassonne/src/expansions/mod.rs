@@ -29,7 +29,7 @@
 //! | `FeatureScored` | 3.3 and F4–F5, each scored feature or field | Big Top (ringmaster RM.2), Gold Mines (claims GM.3) |
 //! | `BuildingsScored` | 3.3, end of monasteries | Cult (CU.4 challenge) |
 //! | `TurnPartScored` | 3.3, end | Count (feature points, C.2), King & Robber (K.2, RB.1) |
-//! | `AfterScoring` | 3.4–4.5 | Big Top (3.4: BT.2/BT.3, a chance node), Gold Mines (4.1: GM.4), Count (4.4: C.2) |
+//! | `AfterScoring` | 3.4–4.5 | Big Top (3.4: BT.2/BT.3, a chance node), Gold Mines (4.1: GM.4), Count (4.4: C.2), Crop Circles (4.5: CR.1–CR.5) |
 //! | `EndOfTurnPart` | 4.6 | river (R2.5 interlude, R2.6 lake turn), T&B (TB-3) |
 //! | `BeforeFinalScoring` | F2–F3 | Count (C.4 Market), Big Top (BT.5, a chance node) |
 //! | `FieldBonus` | F5 | T&B (pig TB-6), river (pig herd R2.10) |
@@ -42,6 +42,7 @@
 
 pub mod big_top;
 pub mod count;
+pub mod crop_circles;
 pub mod cult;
 pub mod ferries;
 pub mod flying_machines;
@@ -90,6 +91,8 @@ pub(crate) enum Expansion {
     MageWitch,
     /// Ferries (`ferries`).
     Ferries,
+    /// Crop Circles (`crop_circles`).
+    CropCircles,
 }
 
 /// A set of [`Expansion`]s, as a bit mask.
@@ -155,8 +158,9 @@ impl Hook {
             Hook::BeforeScoring => &[Count],
             // Phase 3.4 (the big top) before 4.4 (the Count's C.2); F2 (the Market) before F3
             // (the big top's final scoring, D-GEN-4).
-            // ... and 4.1 (gold) between them.
-            Hook::AfterScoring => &[BigTop, GoldMines, Count],
+            // ... and 4.1 (gold) between them; 4.5 (the crop circle) last, before a builder's
+            // second part (CR.5).
+            Hook::AfterScoring => &[BigTop, GoldMines, Count, CropCircles],
             Hook::BeforeFinalScoring => &[Count, BigTop],
             Hook::EndOfTurnPart => &[River, TradersAndBuilders],
             _ => &[],
@@ -207,6 +211,8 @@ pub(crate) struct Expansions {
     pub magic: Option<mage_witch::Magic>,
     /// The lakes and their ferries.
     pub ferries: Option<Box<ferries::Ferries>>,
+    /// The crop-circle round under way (Crop Circles).
+    pub crop: Option<crop_circles::CropCircles>,
 }
 
 impl Expansions {
@@ -354,6 +360,11 @@ impl Expansions {
                 Hook::CompletedElsewhere,
             ]);
         }
+        if elements.crop_circles {
+            e.active.insert(Expansion::CropCircles);
+            e.crop = Some(crop_circles::CropCircles::default());
+            hooks.insert(&[Hook::AfterScoring]);
+        }
         e
     }
 
@@ -412,6 +423,7 @@ impl Game {
                 (Hook::AfterScoring, Expansion::GoldMines) => self.gold_after_scoring(sink),
                 (Hook::BeforeScoring, Expansion::Count) => self.count_before_scoring(),
                 (Hook::AfterScoring, Expansion::Count) => self.count_after_scoring(),
+                (Hook::AfterScoring, Expansion::CropCircles) => self.crop_after_scoring(),
                 (Hook::EndOfTurnPart, Expansion::River) => self.river_end_of_turn_part(),
                 (Hook::EndOfTurnPart, Expansion::TradersAndBuilders) => {
                     self.traders_end_of_turn_part()
@@ -855,6 +867,9 @@ impl Game {
             Pending::Magic | Pending::RemoveMagic => self.magic_actions(out),
             Pending::Landing { .. } => self.landing_actions(out),
             Pending::PlaceFerry { .. } | Pending::MoveFerry => self.ferry_actions(out),
+            Pending::CropOption | Pending::CropDeploy | Pending::CropReturn => {
+                self.crop_actions(out)
+            }
             Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }
@@ -875,6 +890,9 @@ impl Game {
             Pending::Magic | Pending::RemoveMagic => self.check_magic_action(action),
             Pending::Landing { .. } => self.check_landing(action),
             Pending::PlaceFerry { .. } | Pending::MoveFerry => self.check_ferry_action(action),
+            Pending::CropOption | Pending::CropDeploy | Pending::CropReturn => {
+                self.check_crop_action(action)
+            }
             pending @ (Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }
@@ -899,6 +917,9 @@ impl Game {
             Pending::Landing { .. } => self.apply_landing(action, sink),
             Pending::PlaceFerry { .. } | Pending::MoveFerry => {
                 self.apply_ferry_action(action, sink)
+            }
+            Pending::CropOption | Pending::CropDeploy | Pending::CropReturn => {
+                self.apply_crop_action(action, sink)
             }
             Pending::Draw
             | Pending::Place { .. }

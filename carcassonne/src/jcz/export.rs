@@ -1,7 +1,8 @@
 //! Writing a game as a JCloisterZone saved game: the setup as its client fills it in, the
 //! players, every decision as the message JCloisterZone's engine expects (a `COMMIT` after
-//! every turn part and after the last move out of the City of a movement round, no `PASS`
-//! where no deployment is possible), the draw order and, for a finished game, `endTurn`.
+//! every turn part, after the last move out of the City of a movement round and after each
+//! deployment or return of a crop circle's round, no `PASS` where no deployment is possible),
+//! the draw order and, for a finished game, `endTurn`.
 
 use serde_json::{json, Value};
 
@@ -197,8 +198,8 @@ impl Game {
     /// per decision (`PLACE_TILE`, `DEPLOY_MEEPLE` — also a flight, carrying the die's
     /// `random`, and its landing, the only one too —, `PASS`, `COMMIT`, `MOVE_NEUTRAL_FIGURE`
     /// for the Count, the mage and the witch, `PLACE_TOKEN` for the second gold ingot and the
-    /// ferries, `SCORE_ACROBATS`; meeple ids as its client picks them, the lowest number in
-    /// supply),
+    /// ferries, `SCORE_ACROBATS`, `CIRCLE_REMOVE_OR_DEPLOY`, `RETURN_MEEPLE`; meeple ids as its
+    /// client picks them, the lowest number in supply),
     /// `gameAnnotations.drawOrder` (every tile drawn, discarded ones included) and, when the
     /// game is over, `gameAnnotations.endTurn`. [`JczGame::parse`](crate::JczGame::parse)
     /// reads it back to the same game.
@@ -268,6 +269,8 @@ impl Game {
             };
             next_action += 1;
             let player = game.current_player();
+            // The number of the figure a crop circle's return names.
+            let mut returned = None;
             let id = |figure, number: Option<u8>| {
                 MeepleId {
                     player,
@@ -355,6 +358,50 @@ impl Game {
                     player,
                     json!({"pointer": acrobats_pointer(pos)}),
                 ),
+                (_, Action::CropOption { option }) => messages.push(
+                    "CIRCLE_REMOVE_OR_DEPLOY",
+                    player,
+                    json!({"value": names::crop_option(option)}),
+                ),
+                (
+                    _,
+                    Action::CropDeploy {
+                        figure,
+                        pos,
+                        feature,
+                        location,
+                    },
+                ) => messages.push(
+                    "DEPLOY_MEEPLE",
+                    player,
+                    json!({
+                        "pointer": pointer(pos, feature, location),
+                        "meepleId": id(figure, meeples.lowest_in_supply(player, figure)),
+                    }),
+                ),
+                (
+                    _,
+                    Action::CropReturn {
+                        figure,
+                        pos,
+                        feature,
+                        location,
+                    },
+                ) => {
+                    let number = meeples.on_board(player, figure, pos, location);
+                    returned = number;
+                    messages.push(
+                        "RETURN_MEEPLE",
+                        player,
+                        json!({
+                            "pointer": {
+                                "featurePointer": pointer(pos, feature, location),
+                                "meepleId": id(figure, number),
+                            },
+                            "source": names::CORN_CIRCLE_SOURCE,
+                        }),
+                    )
+                }
                 (_, Action::Pass) => messages.push("PASS", player, json!({})),
                 (_, Action::Fly { figure }) => {
                     // JCloisterZone rolls the die with the flight's own `random`:
@@ -456,7 +503,8 @@ impl Game {
             let left = game.animals_left();
             let events: Vec<Event> = game.play(action).map_err(|e| replay_error(e.to_string()))?;
             for event in &events {
-                meeples.follow(event, None);
+                let named = returned.filter(|_| matches!(event, Event::FigureReturned { .. }));
+                meeples.follow(event, named);
             }
             if let Action::Fly { .. } = action {
                 // Automatic rolls come with the flight.
@@ -478,6 +526,9 @@ impl Game {
                     | Pending::MoveFerry,
                     _,
                 ) => !action_step_open(now),
+                // A crop circle's round: after each deployment or return (not after a pass).
+                (Pending::CropDeploy, Action::CropDeploy { .. }) => true,
+                (Pending::CropReturn, _) => true,
                 (Pending::LeaveCity, Action::LeaveCity { .. }) => {
                     !(now == Pending::LeaveCity && game.current_player() == player)
                 }

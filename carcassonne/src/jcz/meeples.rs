@@ -126,6 +126,24 @@ impl MeepleIds {
             .map(|o| o.spot)
     }
 
+    /// The lowest-numbered figure of `player` of this kind on the board at `pos`, `location`.
+    pub fn on_board(
+        &self,
+        player: usize,
+        figure: Figure,
+        pos: Position,
+        location: Location,
+    ) -> Option<u8> {
+        self.out
+            .iter()
+            .filter(|o| {
+                (o.player as usize, o.figure, o.spot)
+                    == (player, figure, Spot::Board(pos, location))
+            })
+            .map(|o| o.number)
+            .min()
+    }
+
     /// The lowest-numbered figure of `player` of this kind in quarter `quarter`.
     pub fn in_quarter(&self, player: usize, figure: Figure, quarter: Quarter) -> Option<u8> {
         self.out
@@ -138,9 +156,9 @@ impl MeepleIds {
     }
 
     /// Follows one engine event: a deployment, an acrobat or an entry takes `chosen` (the
-    /// number a file named) or the lowest number in supply; a move out of the City moves `chosen` or the
-    /// lowest-numbered figure of that kind in the quarter; a return frees the figure at that
-    /// spot.
+    /// number a file named) or the lowest number in supply; a move out of the City moves
+    /// `chosen` or the lowest-numbered figure of that kind in the quarter; a return frees
+    /// `chosen` if it stands at that spot, else the first figure of that kind there.
     pub fn follow(&mut self, event: &Event, chosen: Option<u8>) {
         match *event {
             Event::FigureDeployed {
@@ -189,10 +207,16 @@ impl MeepleIds {
                 location,
                 ..
             } => {
-                if let Some(i) = self.out.iter().position(|o| {
+                let at = |o: &Out| {
                     (o.player as usize, o.figure, o.spot)
                         == (player, figure, Spot::Board(pos, location))
-                }) {
+                };
+                // The figure a file named (a crop circle's return), else the first there.
+                let named = self
+                    .out
+                    .iter()
+                    .position(|o| at(o) && Some(o.number) == chosen);
+                if let Some(i) = named.or_else(|| self.out.iter().position(at)) {
                     self.out.remove(i);
                 }
             }

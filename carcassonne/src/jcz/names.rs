@@ -6,6 +6,7 @@ use crate::animal::Animal;
 use crate::config::{
     CountFinalScoring, CountMove, KingRobberScoring, SmallCityScoring, UnfinishedInnsCathedrals,
 };
+use crate::crop::CropOption;
 use crate::events::{Reason, Score};
 use crate::figure::Figure;
 use crate::magic::MagicFigure;
@@ -34,6 +35,8 @@ pub(crate) const fn set_id(set: TileSet) -> &'static str {
         TileSet::MageWitch => "mage-and-witch:2",
         TileSet::MageWitch1 => "mage-and-witch:1",
         TileSet::Ferries => "ferries",
+        TileSet::CropCircles => "corn-circles/2",
+        TileSet::CropCircles1 => "corn-circles/1",
     }
 }
 
@@ -65,6 +68,26 @@ pub(crate) const fn magic_figure_id(figure: MagicFigure) -> &'static str {
         MagicFigure::Mage => MAGE_FIGURE,
         MagicFigure::Witch => WITCH_FIGURE,
     }
+}
+
+/// JCloisterZone's element of the crop circles (on with any `corn-circles/*` set).
+pub(crate) const CROP_CIRCLE_ELEMENT: &str = "corn-circle";
+/// The `source` of a `RETURN_MEEPLE` in a crop circle's round.
+pub(crate) const CORN_CIRCLE_SOURCE: &str = "CORN_CIRCLE";
+
+/// The `value` of `CIRCLE_REMOVE_OR_DEPLOY` for a crop option.
+pub(crate) const fn crop_option(option: CropOption) -> &'static str {
+    match option {
+        CropOption::Deploy => "DEPLOY",
+        CropOption::Return => "REMOVE",
+    }
+}
+
+/// The crop option of a `CIRCLE_REMOVE_OR_DEPLOY` value.
+pub(crate) fn crop_option_from(value: &str) -> Option<CropOption> {
+    CropOption::ALL
+        .into_iter()
+        .find(|&o| crop_option(o) == value)
 }
 
 /// The magic figure of a JCloisterZone figure id.

@@ -70,6 +70,9 @@ struct Commit {
 const COMMIT_ACTION: &str = "CommitActionPhase";
 /// JCloisterZone's phase of the moves out of the City before a scoring.
 const COC_SCORING: &str = "CocScoringPhase";
+/// JCloisterZone's phase of a crop circle's round (its players' decisions, each deployment or
+/// return committed).
+const CORN_CIRCLE: &str = "CornCirclePhase";
 
 /// One message being applied: where it is, for errors.
 struct Message<'a> {
@@ -225,6 +228,7 @@ impl Replay {
             Pending::FlierRoll | Pending::Landing { .. } => "ActionPhase",
             Pending::PlaceFerry { .. } => "PlaceFerryPhase",
             Pending::MoveFerry => "ChangeFerriesPhase",
+            Pending::CropOption | Pending::CropDeploy | Pending::CropReturn => CORN_CIRCLE,
             Pending::GameOver => "GameOverPhase",
         }
     }
@@ -290,6 +294,8 @@ impl Replay {
             "MOVE_NEUTRAL_FIGURE" => self.move_neutral_figure(&msg),
             "SCORE_ACROBATS" => self.score_acrobats(&msg),
             "PLACE_TOKEN" => self.place_token(&msg),
+            "CIRCLE_REMOVE_OR_DEPLOY" => self.crop_option(&msg),
+            "RETURN_MEEPLE" => self.return_meeple(&msg),
             other => Err(ImportError::Unsupported(format!(
                 "replay message #{index}: type {other} (messages of expansions not implemented)"
             ))),
@@ -330,6 +336,7 @@ impl Replay {
             let named = matches!(
                 event,
                 Event::FigureDeployed { .. }
+                    | Event::FigureReturned { .. }
                     | Event::AcrobatDeployed { .. }
                     | Event::FigureEnteredCity { .. }
                     | Event::FigureLeftCity { .. }
@@ -470,6 +477,7 @@ impl Replay {
             Pending::Landing { .. } => "land the flier",
             Pending::EnterCity => "put a figure into the City",
             Pending::LeaveCity | Pending::Market => "move a figure out of the City",
+            Pending::CropDeploy => "add a follower (crop circle, option A)",
             _ => {
                 return Err(msg.error(
                     "type",
@@ -546,6 +554,26 @@ impl Replay {
                 };
                 self.play(msg, "payload.pointer", action, Some(id.number))?;
                 self.commit_unless_asked(player);
+            }
+            Pending::CropDeploy => {
+                if !self.meeples.in_supply(id) {
+                    return Err(msg.error(
+                        "payload.meepleId",
+                        format!("{} is not in its owner's supply", id.text()),
+                    ));
+                }
+                let (feature, location) = self.feature_pointer(msg, &pointer)?;
+                let action = Action::CropDeploy {
+                    figure: id.figure,
+                    pos: pointer.pos,
+                    feature,
+                    location,
+                };
+                self.play(msg, "payload.pointer", action, Some(id.number))?;
+                self.commit_due = Some(Commit {
+                    player,
+                    phase: CORN_CIRCLE,
+                });
             }
             Pending::EnterCity => {
                 if !self.meeples.in_supply(id) {
@@ -841,6 +869,97 @@ impl Replay {
                 self.commit_unless_asked(player);
             }
         }
+        Ok(())
+    }
+
+    /// A crop circle's option (CR.1): `CIRCLE_REMOVE_OR_DEPLOY {value: DEPLOY | REMOVE}` from
+    /// the active player.
+    fn crop_option(&mut self, msg: &Message) -> Result<(), ImportError> {
+        if self.game.pending() != Pending::CropOption {
+            return Err(msg.error(
+                "type",
+                format!(
+                    "a crop circle's option is chosen, but the pending decision is {}",
+                    self.game.pending().name()
+                ),
+            ));
+        }
+        let player = self.game.current_player();
+        msg.sent_by(player, "choose the crop circle's option")?;
+        let value = msg.text(msg.payload.get("value"), "payload.value")?;
+        let option = names::crop_option_from(&value).ok_or_else(|| {
+            msg.error(
+                "payload.value",
+                format!("{value:?} is not DEPLOY or REMOVE"),
+            )
+        })?;
+        self.play(msg, "payload.value", Action::CropOption { option }, None)
+    }
+
+    /// A crop circle's option B (CR.1): `RETURN_MEEPLE {pointer: {featurePointer, meepleId},
+    /// source: CORN_CIRCLE}`, the named figure of the deciding player where the pointer says,
+    /// then that player's `COMMIT`.
+    fn return_meeple(&mut self, msg: &Message) -> Result<(), ImportError> {
+        if self.game.pending() != Pending::CropReturn {
+            return Err(msg.error(
+                "type",
+                format!(
+                    "a figure is returned, but the pending decision is {}",
+                    self.game.pending().name()
+                ),
+            ));
+        }
+        let player = self.game.current_player();
+        msg.sent_by(player, "return a follower (crop circle, option B)")?;
+        let source = msg.text(msg.payload.get("source"), "payload.source")?;
+        if source != names::CORN_CIRCLE_SOURCE {
+            return Err(msg.error(
+                "payload.source",
+                format!(
+                    "{source:?}: only a crop circle's return ({}) is implemented",
+                    names::CORN_CIRCLE_SOURCE
+                ),
+            ));
+        }
+        let ptr = msg
+            .payload
+            .get("pointer")
+            .filter(|p| p.is_object())
+            .ok_or_else(|| msg.error("payload.pointer", "missing or not an object"))?;
+        let text = msg.text(ptr.get("meepleId"), "payload.pointer.meepleId")?;
+        let id =
+            MeepleId::parse(&text).map_err(|why| msg.error("payload.pointer.meepleId", why))?;
+        if id.player != player {
+            return Err(msg.error(
+                "payload.pointer.meepleId",
+                format!("{} is not a figure of player {player}", id.text()),
+            ));
+        }
+        let pointer = msg.pointer(ptr.get("featurePointer"), "payload.pointer.featurePointer")?;
+        let (feature, location) = self.feature_pointer(msg, &pointer)?;
+        if self.meeples.spot(id) != Some(Spot::Board(pointer.pos, location)) {
+            return Err(msg.error(
+                "payload.pointer",
+                format!(
+                    "{} does not stand on the {} {} at {}",
+                    id.text(),
+                    feature,
+                    location,
+                    pointer.pos
+                ),
+            ));
+        }
+        let action = Action::CropReturn {
+            figure: id.figure,
+            pos: pointer.pos,
+            feature,
+            location,
+        };
+        self.play(msg, "payload.pointer", action, Some(id.number))?;
+        self.commit_due = Some(Commit {
+            player,
+            phase: CORN_CIRCLE,
+        });
         Ok(())
     }
 

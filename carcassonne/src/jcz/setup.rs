@@ -73,6 +73,8 @@ pub(crate) fn config_from_setup(root: &Value) -> Result<Config, ImportError> {
         || config.sets.contains(&TileSet::FlyingMachines1);
     (e.flier, e.gold, e.mage_witch) = (Some(flier_set), Some(false), Some(false));
     e.ferries = Some(false);
+    // The client enforces `corn-circle` with any crop-circle set.
+    e.crop_circles = Some(crop_circle_set(&config.sets));
     let (mut mage, mut witch) = (false, false);
     for (key, value) in &elements {
         let figure = Figure::ALL
@@ -105,6 +107,7 @@ pub(crate) fn config_from_setup(root: &Value) -> Result<Config, ImportError> {
             "flier" => e.flier = Some(true),
             "gold" => e.gold = Some(true),
             "ferry" => e.ferries = Some(count(key, value)? > 0),
+            names::CROP_CIRCLE_ELEMENT => e.crop_circles = Some(true),
             "mage" => mage = count(key, value)? > 0,
             "witch" => witch = count(key, value)? > 0,
             // The client enforces `river` with any river set.
@@ -235,6 +238,11 @@ pub(crate) fn config_from_setup(root: &Value) -> Result<Config, ImportError> {
     Ok(config)
 }
 
+/// Whether `sets` hold crop-circle tiles (either set).
+fn crop_circle_set(sets: &[TileSet]) -> bool {
+    sets.contains(&TileSet::CropCircles) || sets.contains(&TileSet::CropCircles1)
+}
+
 /// A rule value's name in JSON configs (its serde name), for messages.
 fn named<T: serde::Serialize>(value: &T) -> String {
     match serde_json::to_value(value) {
@@ -352,6 +360,12 @@ pub(crate) fn check_exportable(config: &Config) -> Result<(), ExportError> {
             named(&jcz.ferry_move_per_turn_part),
             e.ferries && e.builders > 0,
         ),
+        (
+            "crop_option_always_asked",
+            named(&r.crop_option_always_asked),
+            named(&jcz.crop_option_always_asked),
+            e.crop_circles,
+        ),
     ];
     for (name, ours, theirs, matters) in checks {
         if matters && ours != theirs {
@@ -363,6 +377,12 @@ pub(crate) fn check_exportable(config: &Config) -> Result<(), ExportError> {
                 ),
             });
         }
+    }
+    if crop_circle_set(&config.sets) && !e.crop_circles {
+        return Err(ExportError::Unsupported {
+            setting: "elements.crop_circles = false".into(),
+            reason: "JCloisterZone plays the crop circles with their tiles".into(),
+        });
     }
     if config.first_player != 0 {
         return Err(ExportError::Unsupported {
@@ -437,6 +457,9 @@ pub(crate) fn setup_json(config: &Config) -> Value {
     }
     if e.ferries {
         elements.insert("ferry".to_owned(), json!(1));
+    }
+    if e.crop_circles {
+        elements.insert(names::CROP_CIRCLE_ELEMENT.to_owned(), json!(true));
     }
     let r = &config.rules;
     let mut rules = Map::new();
