@@ -35,6 +35,10 @@ use crate::tile::{FeatureKind, TileId};
 /// - `ferry 1,-2 WE`: place the new lake's ferry joining its west and east road ends;
 /// - `move_ferry 1,-2 SE`: move the ferry of the lake at `(1, -2)` to join its south and east
 ///   road ends;
+/// - `robber 17`: put one's robber on space 17 of the score track (from supply, or moved);
+/// - `rob 2`: the robber's owner robs seat 2 (0-based) among the players scoring together;
+/// - `score_first 1,-2 city NW`: score first the completed feature whose first figure stands
+///   on that feature of the tile at `(1, -2)`;
 /// - `pass`: deploy nothing, or decline the optional decision.
 ///
 /// ```
@@ -165,15 +169,38 @@ pub enum Action {
         /// The sides of the two road ends the ferry joins after the move.
         location: Location,
     },
+    /// Put one's robber on a space of the score track that holds a scoring figure of another
+    /// player: from supply, or moved there from another space (Robbers RO.1).
+    PlaceRobber {
+        /// The track space, 0–49.
+        space: u8,
+    },
+    /// Choose whom one's robber robs among the players whose figures leave its space together
+    /// with the awards of one feature (Robbers RO.5, D-RO-2).
+    Rob {
+        /// The robbed player's seat (0-based).
+        player: u8,
+    },
+    /// Score this completed feature next, of those the turn part completed (D-GEN-1). The
+    /// feature is named as in its score event: the tile and location of its first figure.
+    ScoreFirst {
+        /// The position of the tile holding the feature's first figure.
+        pos: Position,
+        /// The kind of the feature.
+        feature: FeatureKind,
+        /// The location of that figure's segment on its tile.
+        location: Location,
+    },
     /// Decline the optional step: deploy nothing, no second turn part (OPT-5 `optional`), no
-    /// (further) ferry move, ...
+    /// (further) ferry move, no robber, ...
     Pass,
 }
 
 impl Action {
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
     /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"`, `"fly"`, `"land"`, `"ingot"`,
-    /// `"take_ingot"`, `"magic"`, `"remove_magic"`, `"ferry"`, `"move_ferry"` or `"pass"`.
+    /// `"take_ingot"`, `"magic"`, `"remove_magic"`, `"ferry"`, `"move_ferry"`, `"robber"`,
+    /// `"rob"`, `"score_first"` or `"pass"`.
     pub const fn verb(&self) -> &'static str {
         match self {
             Action::Place { .. } => "place",
@@ -192,6 +219,9 @@ impl Action {
             Action::RemoveMagic { .. } => "remove_magic",
             Action::PlaceFerry { .. } => "ferry",
             Action::MoveFerry { .. } => "move_ferry",
+            Action::PlaceRobber { .. } => "robber",
+            Action::Rob { .. } => "rob",
+            Action::ScoreFirst { .. } => "score_first",
             Action::Pass => "pass",
         }
     }
@@ -242,6 +272,13 @@ impl fmt::Display for Action {
             Action::RemoveMagic { figure } => write!(f, "remove_magic {figure}"),
             Action::PlaceFerry { pos, location } => write!(f, "ferry {pos} {location}"),
             Action::MoveFerry { pos, location } => write!(f, "move_ferry {pos} {location}"),
+            Action::PlaceRobber { space } => write!(f, "robber {space}"),
+            Action::Rob { player } => write!(f, "rob {player}"),
+            Action::ScoreFirst {
+                pos,
+                feature,
+                location,
+            } => write!(f, "score_first {pos} {feature} {location}"),
             Action::Pass => f.write_str("pass"),
         }
     }
@@ -300,6 +337,26 @@ impl FromStr for Action {
                 pos: pos.parse()?,
                 location: location.parse()?,
             }),
+            ["robber", space] => match space.parse::<u8>() {
+                Ok(space) if u32::from(space) < crate::track::TRACK_SPACES => {
+                    Ok(Action::PlaceRobber { space })
+                }
+                _ => Err(bad("expected `robber SPACE` with a track space 0 to 49")),
+            },
+            ["rob", player] => match player.parse::<u8>() {
+                Ok(player) if (player as usize) < crate::config::MAX_PLAYERS => {
+                    Ok(Action::Rob { player })
+                }
+                _ => Err(bad("expected `rob SEAT` with a seat 0 to 5")),
+            },
+            ["score_first", pos, feature, location] => Ok(Action::ScoreFirst {
+                pos: pos.parse()?,
+                feature: feature.parse()?,
+                location: location.parse()?,
+            }),
+            ["robber", ..] => Err(bad("expected `robber SPACE`, e.g. `robber 17`")),
+            ["rob", ..] => Err(bad("expected `rob SEAT`, e.g. `rob 2`")),
+            ["score_first", ..] => Err(bad("expected `score_first X,Y FEATURE LOCATION`")),
             ["ferry", ..] => Err(bad("expected `ferry X,Y SIDES`, e.g. `ferry 0,1 WE`")),
             ["move_ferry", ..] => Err(bad(
                 "expected `move_ferry X,Y SIDES`, e.g. `move_ferry 0,1 SE`",
@@ -331,7 +388,8 @@ impl FromStr for Action {
             _ => Err(bad(
                 "expected `place ...`, `deploy ...`, `double_turn`, `enter ...`, `count ...`, \
                  `leave ...`, `acrobat X,Y`, `pyramid X,Y`, `fly ...`, `land ...`, `ingot X,Y`, \
-                 `take_ingot X,Y`, `magic ...`, `remove_magic ...` or `pass`",
+                 `take_ingot X,Y`, `magic ...`, `remove_magic ...`, `ferry ...`, `move_ferry ...`, \
+                 `robber SPACE`, `rob SEAT`, `score_first ...` or `pass`",
             )),
         }
     }

@@ -16,7 +16,9 @@
 //! in [`Position::surrounding`] order around the gold tile) and `take_ingot` (`tile`); with the
 //! mage and the witch, `magic` (`(tile · 16 + segment) · 2 + figure`, mage 0, witch 1) and
 //! `remove_magic` (`figure`); with ferries, `ferry` and `move_ferry` (`tile · 6 + pair`, the
-//! pairs of sides N–E, N–S, N–W, E–S, E–W, S–W; which of the two by the pending decision).
+//! pairs of sides N–E, N–S, N–W, E–S, E–W, S–W; which of the two by the pending decision);
+//! with the robbers, `robber` (the track space, 50 ids), `rob` (the seat, 6 ids) and
+//! `score_first` (`tile · 16 + segment` of the named figure's tile and segment).
 //! Then `double_turn` (OPT-5), and the last id is `pass`. The
 //! numbering depends only on the config, so ids are stable across a game and across games of
 //! one config (the `leave`, `acrobat`, `pyramid`, `take_ingot` and `magic` ids name tiles by
@@ -29,6 +31,10 @@
 //! big top stands; `ingots` counts the gold ingots on each tile; `mage` and `witch` mark the
 //! tile their segment is on; `flying_machine` marks tiles with a flying machine; `ferry` gives
 //! the two sides a lake's ferry joins as a mask (N 1, E 2, S 4, W 8).
+//!
+//! The score track (Robbers) is not spatial, so it has no plane: its state — each player's
+//! track position and robber — is read with [`Game::track_position`] and [`Game::robber`]
+//! (the same getters in C and Python), and [`track_observation`] packs it as a small vector.
 //!
 //! **Rewards.** [`RewardScheme`] turns final scores into the rewards the research wrappers
 //! (PettingZoo, Gymnasium, OpenSpiel, [`crate::vector`]) hand to learning agents.
@@ -97,6 +103,8 @@ pub struct ActionSpace {
     magic_tiles: Option<usize>,
     /// Tiles of the game, in a game with ferries (the `ferry` and `move_ferry` ids).
     ferry_tiles: Option<usize>,
+    /// Tiles of the game, in a game with robbers (the `robber`, `rob` and `score_first` ids).
+    robber_tiles: Option<usize>,
 }
 
 /// The pairs of sides a ferry can join, in id order (N–E, N–S, N–W, E–S, E–W, S–W), as
@@ -114,6 +122,8 @@ const FERRY_PAIRS: [u16; 6] = [
 const FLIER_IDS: usize = FIGURE_SLOTS + SEGMENT_SLOTS;
 /// Ids of the second ingot: one per tile around the gold tile.
 const INGOT_SLOTS: usize = 8;
+/// Ids of the robbers' placements and choices: a track space each, then a seat each.
+const ROBBER_IDS: usize = crate::track::TRACK_SPACES as usize + crate::config::MAX_PLAYERS;
 
 impl ActionSpace {
     /// The numbering for `game`'s config.
@@ -134,6 +144,7 @@ impl ActionSpace {
             gold_tiles: game.elements().gold.then_some(tiles),
             magic_tiles: game.elements().mage_witch.then_some(tiles),
             ferry_tiles: game.elements().ferries.then_some(tiles),
+            robber_tiles: game.elements().robbers.then_some(tiles),
         }
     }
 
@@ -165,9 +176,17 @@ impl ActionSpace {
                 .map_or(0, |t| t * SEGMENT_SLOTS * 2 + MagicFigure::ALL.len())
     }
 
+    /// First id of the robbers' decisions: after the ferries'.
+    fn robber_base(&self) -> usize {
+        self.ferry_base() + self.ferry_tiles.map_or(0, |t| t * FERRY_PAIRS.len())
+    }
+
     /// First id after the expansions' decisions (`double_turn`, then `pass`).
     fn expansions_end(&self) -> usize {
-        self.ferry_base() + self.ferry_tiles.map_or(0, |t| t * FERRY_PAIRS.len())
+        self.robber_base()
+            + self
+                .robber_tiles
+                .map_or(0, |t| ROBBER_IDS + t * SEGMENT_SLOTS)
     }
 
     fn side(&self) -> usize {
@@ -267,6 +286,28 @@ impl ActionSpace {
                 let pair = FERRY_PAIRS.iter().position(|&p| p == location.bits())?;
                 (tile < tiles).then(|| self.ferry_base() + tile * FERRY_PAIRS.len() + pair)
             }
+            Action::PlaceRobber { space } => {
+                self.robber_tiles?;
+                ((space as u32) < crate::track::TRACK_SPACES)
+                    .then(|| self.robber_base() + space as usize)
+            }
+            Action::Rob { player } => {
+                self.robber_tiles?;
+                ((player as usize) < crate::config::MAX_PLAYERS).then(|| {
+                    self.robber_base() + crate::track::TRACK_SPACES as usize + player as usize
+                })
+            }
+            Action::ScoreFirst {
+                pos,
+                feature,
+                location,
+            } => {
+                let tiles = self.robber_tiles?;
+                let tile = game.board().tiles().iter().position(|t| t.pos == pos)?;
+                let segment = game.segment_at(&game.board().tiles()[tile], feature, location)?;
+                (tile < tiles && segment < SEGMENT_SLOTS)
+                    .then(|| self.robber_base() + ROBBER_IDS + tile * SEGMENT_SLOTS + segment)
+            }
             Action::DoubleTurn => Some(self.size() - 2),
             Action::Pass => Some(self.size() - 1),
         }
@@ -275,6 +316,26 @@ impl ActionSpace {
     /// The action of an id among the mini expansions' (flights, gold, magic figures), or
     /// `None`.
     fn mini_action(&self, game: &Game, id: usize) -> Option<Action> {
+        if self.robber_tiles.is_some() && id >= self.robber_base() {
+            let rest = id - self.robber_base();
+            let spaces = crate::track::TRACK_SPACES as usize;
+            if rest < spaces {
+                return Some(Action::PlaceRobber { space: rest as u8 });
+            }
+            if rest < ROBBER_IDS {
+                return Some(Action::Rob {
+                    player: (rest - spaces) as u8,
+                });
+            }
+            let rest = rest - ROBBER_IDS;
+            let placed = game.board().tiles().get(rest / SEGMENT_SLOTS)?;
+            let seg = placed.tile.kind().segments.get(rest % SEGMENT_SLOTS)?;
+            return Some(Action::ScoreFirst {
+                pos: placed.pos,
+                feature: game.segment_kind(seg),
+                location: seg.location(placed.rotation),
+            });
+        }
         if self.ferry_tiles.is_some() && id >= self.ferry_base() {
             let rest = id - self.ferry_base();
             let pos = game.board().tiles().get(rest / FERRY_PAIRS.len())?.pos;
@@ -482,6 +543,30 @@ impl FromStr for RewardScheme {
             _ => Err(ParseError::new("reward", s, "expected rank or margin")),
         }
     }
+}
+
+/// Length of [`track_observation`]: 3 values for each of the 6 seats.
+pub const TRACK_OBSERVATION_LEN: usize = 3 * crate::config::MAX_PLAYERS;
+
+/// The score track of `game` as a flat vector of [`TRACK_OBSERVATION_LEN`] values, three per
+/// seat in seat order: the scoring figure's space (0–49), its laps, and the robber (its space
+/// 0–49; 50 in supply; 51 returning after a robbery). Seats that do not play, and games without
+/// the track, give `255, 255, 255`.
+pub fn track_observation(game: &Game) -> Vec<u8> {
+    let mut out = vec![u8::MAX; TRACK_OBSERVATION_LEN];
+    for p in 0..game.players().min(crate::config::MAX_PLAYERS) {
+        if let Some(t) = game.track_position(p, 0) {
+            out[3 * p] = t.space;
+            out[3 * p + 1] = t.laps.min(254) as u8;
+        }
+        out[3 * p + 2] = match game.robber(p) {
+            Some(crate::track::RobberState::OnTrack(s)) => s,
+            Some(crate::track::RobberState::InSupply) => 50,
+            Some(crate::track::RobberState::Returning) => 51,
+            None => u8::MAX,
+        };
+    }
+    out
 }
 
 /// Number of bytes of an observation with window radius `radius`:

@@ -56,6 +56,7 @@ pub mod expansions;
 pub mod game;
 pub mod scoring;
 mod stack;
+pub mod track;
 mod turn;
 
 // Notations, records, tools.
@@ -75,14 +76,14 @@ pub use chance::Outcome;
 pub use config::{
     BuilderDoubleTurn, Config, CountFinalScoring, CountMove, Elements, FarmCityScoring,
     GoldDistribution, KingRobberScoring, ResolvedElements, RiverBaseStartTile, RiverTurnRule,
-    Rules, SmallCityScoring, StartTile, UnfinishedInnsCathedrals, MAX_PLAYERS,
+    RobberPlacement, Rules, SmallCityScoring, StartTile, UnfinishedInnsCathedrals, MAX_PLAYERS,
 };
 pub use error::{
     ConfigError, DrawError, ExportError, ImportError, ParseError, PlayError, RecordError,
 };
 pub use events::{
     AcrobatScore, BigTopScore, Event, FeatureScore, FieldScore, GoldScore, GoodsScore, Reason,
-    RingmasterScore, Score, TokenScore,
+    RingmasterScore, RobberyScore, Score, TokenScore,
 };
 pub use expansions::big_top::AcrobatSite;
 pub use expansions::gold_mines::gold_points;
@@ -96,3 +97,4 @@ pub use quarter::Quarter;
 pub use record::Record;
 pub use tile::{Compass, EdgeKind, FeatureKind, Goods, Marker, Segment, TileId, TileKind, TileSet};
 pub use token::Token;
+pub use track::{RobberState, TrackPosition, TRACK_SPACES};

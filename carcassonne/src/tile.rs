@@ -419,11 +419,16 @@ pub enum TileSet {
     /// Ferries: 8 lake tiles and 8 ferries (`expansions.md` §3.3.1; JCloisterZone `ferries`).
     #[serde(rename = "ferries")]
     Ferries,
+    /// Robbers: 8 tiles with a robber symbol and a robber per player (`expansions.md` §3.6.1).
+    /// JCloisterZone has no robbers: the shapes come from one transcription only (the
+    /// Tabletop Simulator mod the spec names), so the symbol can be attached to any shape.
+    #[serde(rename = "robbers")]
+    Robbers,
 }
 
 impl TileSet {
     /// Every tile set this library knows.
-    pub const ALL: [TileSet; 17] = [
+    pub const ALL: [TileSet; 18] = [
         TileSet::Base,
         TileSet::InnsAndCathedrals,
         TileSet::TradersAndBuilders,
@@ -441,12 +446,13 @@ impl TileSet {
         TileSet::MageWitch,
         TileSet::MageWitch1,
         TileSet::Ferries,
+        TileSet::Robbers,
     ];
 
     /// The set's name in configs and on the command line: `base`, `inns`, `traders`, `river`,
     /// `river2`, `king_robber`, `cult`, `cult6`, `count`, `big_top`, `big_top1`,
     /// `flying_machines`, `flying_machines1`, `gold_mines`, `mage_witch`, `mage_witch1`,
-    /// `ferries`.
+    /// `ferries`, `robbers`.
     pub const fn name(self) -> &'static str {
         match self {
             TileSet::Base => "base",
@@ -466,6 +472,7 @@ impl TileSet {
             TileSet::MageWitch => "mage_witch",
             TileSet::MageWitch1 => "mage_witch1",
             TileSet::Ferries => "ferries",
+            TileSet::Robbers => "robbers",
         }
     }
 }
@@ -484,7 +491,8 @@ impl FromStr for TileSet {
     /// (`cult/5`), `cult6` (`cult/6`), `count`, `big_top` (`under-the-big-top`,
     /// `under-the-big-top:2`), `big_top1` (`under-the-big-top:1`), `flying_machines` (`flier`,
     /// `flier:2`), `flying_machines1` (`flier:1`), `gold_mines` (`goldmines`), `mage_witch`
-    /// (`mage-and-witch`, `mage-and-witch:2`), `mage_witch1` (`mage-and-witch:1`), `ferries`.
+    /// (`mage-and-witch`, `mage-and-witch:2`), `mage_witch1` (`mage-and-witch:1`), `ferries`,
+    /// `robbers`.
     fn from_str(s: &str) -> Result<TileSet, ParseError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "base" | "basic" => Ok(TileSet::Base),
@@ -510,12 +518,13 @@ impl FromStr for TileSet {
             "mage_witch" | "mage-and-witch" | "mage-and-witch:2" => Ok(TileSet::MageWitch),
             "mage_witch1" | "mage-and-witch:1" => Ok(TileSet::MageWitch1),
             "ferries" => Ok(TileSet::Ferries),
+            "robbers" => Ok(TileSet::Robbers),
             _ => Err(ParseError::new(
                 "tile set",
                 s,
                 "known sets: base, inns, traders, river, river2, king_robber, cult, cult6, count, \
                  big_top, big_top1, flying_machines, flying_machines1, gold_mines, mage_witch, \
-                 mage_witch1, ferries",
+                 mage_witch1, ferries, robbers",
             )),
         }
     }

@@ -14,7 +14,8 @@
 //! Deploy            2         decision, skipped when nothing can be deployed
 //! AfterDeployment   2 (end)   hooks: ferries (placement FE.3, moves FE.4), mage and witch (D-FE-3)
 //! BeforeScoring     3.1–3.2   hooks: Count (the movement round out of the quarters, C.3)
-//! Scoring           3.3       the completed features, with the scoring hooks (`scoring`)
+//! Scoring           3.3       the completed features, with the scoring hooks (`scoring`); with
+//!                             the score track one at a time, resumable (`track`)
 //! AfterScoring      3.4–4.5   hooks: Count (entering the City, C.2)
 //! EndOfTurnPart     4.6       hooks: river (the fork's interlude, the turn after a lake),
 //!                             Traders & Builders (the builder's second part, TB-3); otherwise
@@ -52,9 +53,12 @@ pub(crate) enum Step {
     Deploy,
     /// Phase 2, end: steps after the deployment.
     AfterDeployment,
-    /// Phase 3.1–3.2: before the completed features are scored. (Phase 3.3, the scoring,
-    /// never waits, so no cursor stands there.)
+    /// Phase 3.1–3.2: before the completed features are scored.
     BeforeScoring,
+    /// Phase 3.3 with the score track: the features are scored one at a time and the
+    /// scoring can wait for decisions (their order, D-GEN-1; a robber's victim, RO.5). Without
+    /// the track the scoring never waits and no cursor stands here.
+    Scoring,
     /// Phase 3.4–4.5: after the scoring.
     AfterScoring,
     /// Phase 4.6: what comes next (another turn part, or the next player's turn).
@@ -105,6 +109,10 @@ impl Game {
     /// the order of the table above (a loop over a `match` would cost an unpredictable
     /// indirect jump per step).
     pub(crate) fn advance<S: Sink>(&mut self, sink: &mut S) {
+        // A checkpoint: awards on the score track waiting for a robber's choice.
+        if self.awards_wait() {
+            return;
+        }
         match self.cursor.step {
             Step::StartOfTurnPart => self.start_of_turn_part(sink),
             Step::Draw => self.draw_step(sink),
@@ -113,6 +121,7 @@ impl Game {
             Step::TileTriggered => self.tile_triggered(sink),
             Step::AfterDeployment => self.after_deployment(sink),
             Step::BeforeScoring => self.before_scoring(sink),
+            Step::Scoring => self.resume_scoring(sink),
             Step::AfterScoring => self.after_scoring(sink),
             Step::EndOfTurnPart => self.end_of_turn_part(sink),
             Step::BeforeFinalScoring => self.before_final_scoring(sink),
@@ -194,6 +203,9 @@ impl Game {
 
     /// Phase 3.3: the completed features of the turn part's tile.
     fn scoring<S: Sink>(&mut self, sink: &mut S) {
+        if self.has_hook(Hook::ScoreTrack) {
+            return self.track_scoring(sink);
+        }
         if let Some(index) = self.last_tile.take() {
             self.score_completed(index as usize, sink);
         }
@@ -201,7 +213,7 @@ impl Game {
     }
 
     /// Phase 3.4–4.5.
-    fn after_scoring<S: Sink>(&mut self, sink: &mut S) {
+    pub(crate) fn after_scoring<S: Sink>(&mut self, sink: &mut S) {
         if self.hooks_of(Step::AfterScoring, Hook::AfterScoring, sink) == Flow::Wait {
             return;
         }
@@ -221,6 +233,9 @@ impl Game {
 
     /// F1–F2.
     fn before_final_scoring<S: Sink>(&mut self, sink: &mut S) {
+        if self.has_hook(Hook::ScoreTrack) {
+            self.track_final_phase();
+        }
         if self.hooks_of(Step::BeforeFinalScoring, Hook::BeforeFinalScoring, sink) == Flow::Wait {
             return;
         }
@@ -229,10 +244,26 @@ impl Game {
 
     /// F3–F6: the final scoring; the game is over.
     fn final_scoring_step<S: Sink>(&mut self, sink: &mut S) {
-        self.goto(Step::FinalScoring);
-        self.decider = self.active;
-        self.pending = Pending::GameOver;
-        self.final_scoring(sink);
+        // Hook 1 marks the scoring as done (awards on the track may still wait for a
+        // decision, and the step resumes there).
+        let scored = Cursor {
+            step: Step::FinalScoring,
+            hook: 1,
+        };
+        if self.cursor != scored {
+            self.cursor = scored;
+            self.decider = self.active;
+            self.pending = Pending::GameOver;
+            self.final_scoring(sink);
+        }
+        if self.has_hook(Hook::ScoreTrack) {
+            if self.awards_wait() {
+                return;
+            }
+            self.decider = self.active;
+            self.pending = Pending::GameOver;
+            self.robbers_home(sink);
+        }
         if S::WANTED {
             sink.push(Event::GameOver {
                 scores: self.scores(),
@@ -275,6 +306,9 @@ impl Game {
         }
         if self.is_placeable(tile) {
             self.goto(Step::Place);
+            if self.has_hook(Hook::TileDrawn) && self.robbers_before_placement(tile, sink) {
+                return true; // the robbers first (RO.1, C3.1 wording); then the placement
+            }
             self.ask(Pending::Place { tile }, self.active);
             return true;
         }

@@ -403,7 +403,12 @@ fn ferries_tiles_match_jcloisterzone() {
         .sum();
     assert_eq!(counts, 8);
     for id in catalogue().set(TileSet::Ferries) {
-        for seg in id.kind().segments.iter().filter(|s| s.kind == FeatureKind::Road) {
+        for seg in id
+            .kind()
+            .segments
+            .iter()
+            .filter(|s| s.kind == FeatureKind::Road)
+        {
             assert_eq!(seg.location(carcassonne::Rotation::R0).sides().count(), 1);
         }
     }

@@ -505,6 +505,9 @@ impl Game {
             | Pending::Landing { .. }
             | Pending::PlaceFerry { .. }
             | Pending::MoveFerry
+            | Pending::PlaceRobber
+            | Pending::ChooseRobbed
+            | Pending::ScoreOrder
             | Pending::GameOver => {}
         }
     }

@@ -302,7 +302,10 @@ impl Game {
                     | Action::PlaceMagic { .. }
                     | Action::RemoveMagic { .. }
                     | Action::PlaceFerry { .. }
-                    | Action::MoveFerry { .. },
+                    | Action::MoveFerry { .. }
+                    | Action::PlaceRobber { .. }
+                    | Action::Rob { .. }
+                    | Action::ScoreFirst { .. },
                 ) => {
                     return Err(ExportError::Unsupported {
                         setting: "sets".into(),

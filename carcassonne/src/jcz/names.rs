@@ -34,6 +34,8 @@ pub(crate) const fn set_id(set: TileSet) -> &'static str {
         TileSet::MageWitch => "mage-and-witch:2",
         TileSet::MageWitch1 => "mage-and-witch:1",
         TileSet::Ferries => "ferries",
+        // JCloisterZone has no Robbers; no `.jcz` names them (export refuses them).
+        TileSet::Robbers => "robbers",
     }
 }
 
@@ -231,6 +233,8 @@ pub(crate) fn points_name(score: &Score) -> &'static str {
         Reason::Acrobats(_) => "acrobats",
         Reason::Ringmaster(_) => "ringmaster",
         Reason::Gold(_) => "gold",
+        // Not a JCloisterZone score (it has no robbers).
+        Reason::Robbery(_) => "robbery",
         Reason::Token(t) => match (t.token, t.completed, t.held) {
             (_, 0, 2) => "king+robber",
             (Token::King, _, _) => "king",

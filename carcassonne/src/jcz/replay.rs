@@ -225,6 +225,10 @@ impl Replay {
             Pending::FlierRoll | Pending::Landing { .. } => "ActionPhase",
             Pending::PlaceFerry { .. } => "PlaceFerryPhase",
             Pending::MoveFerry => "ChangeFerriesPhase",
+            // Not JCloisterZone decisions: it has no robbers and scores in its own order.
+            Pending::PlaceRobber => "PlaceRobber",
+            Pending::ChooseRobbed => "ChooseRobbed",
+            Pending::ScoreOrder => "ScoreOrder",
             Pending::GameOver => "GameOverPhase",
         }
     }
