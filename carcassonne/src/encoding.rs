@@ -720,6 +720,14 @@ mod tests {
                     TileSet::TradersAndBuilders,
                 ],
             ),
+            (
+                6,
+                vec![
+                    TileSet::Robbers,
+                    TileSet::InnsAndCathedrals,
+                    TileSet::TradersAndBuilders,
+                ],
+            ),
         ] {
             let mut kinds = std::collections::BTreeSet::new();
             let mut config = Config::new(3);
@@ -751,6 +759,16 @@ mod tests {
                 for verb in ["fly", "ingot", "magic", "acrobat"] {
                     assert!(kinds.contains(verb), "{verb} came up: {kinds:?}");
                 }
+            }
+            if seed == 6 {
+                for verb in ["robber", "score_first"] {
+                    assert!(kinds.contains(verb), "{verb} came up: {kinds:?}");
+                }
+                assert_eq!(
+                    track_observation(&game).len(),
+                    TRACK_OBSERVATION_LEN,
+                    "the track as a vector"
+                );
             }
         }
     }

@@ -608,12 +608,12 @@ impl Game {
     }
 
     /// The [`Action::ScoreFirst`] naming the held feature `root`: its first figure's tile,
-    /// feature and location.
+    /// feature and location (as its score reports them).
     fn score_first_action(&self, root: NodeId) -> Option<Action> {
         let slot = self
             .figures
             .iter()
-            .find(|f| f.figure.is_follower() && self.features.find(f.node) == root)?;
+            .find(|f| self.features.find(f.node) == root)?;
         let placed = self.describe_figure(slot);
         Some(Action::ScoreFirst {
             pos: placed.pos,
