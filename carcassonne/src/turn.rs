@@ -9,14 +9,16 @@
 //!                             back under the river stack (R2.5)
 //! Place             1.2       decision; then hooks tile_laid (river ends, Cult buildings) and
 //!                             tile_placed (builder's double turn due, Count's last placer)
-//! TileTriggered     1.3–1.5   hooks: river (the volcano lake and the spring laid against the
-//!                             City give no deployment, R2.6, D-R2-6)
+//! TileTriggered     1.3–1.5   hooks: gold, mage and witch, robbers (RO.1), river (the volcano
+//!                             lake and the spring laid against the City give no deployment,
+//!                             R2.6, D-R2-6)
 //! Deploy            2         decision, skipped when nothing can be deployed
 //! AfterDeployment   2 (end)   hooks: ferries (placement FE.3, moves FE.4), mage and witch (D-FE-3)
 //! BeforeScoring     3.1–3.2   hooks: Count (the movement round out of the quarters, C.3)
 //! Scoring           3.3       the completed features, with the scoring hooks (`scoring`); with
 //!                             the score track one at a time, resumable (`track`)
-//! AfterScoring      3.4–4.5   hooks: Count (entering the City, C.2)
+//! AfterScoring      3.4–4.5   hooks: big top, gold, robbers home (4.3), Count (entering the
+//!                             City, C.2)
 //! EndOfTurnPart     4.6       hooks: river (the fork's interlude, the turn after a lake),
 //!                             Traders & Builders (the builder's second part, TB-3); otherwise
 //!                             the next player clockwise
@@ -29,6 +31,8 @@
 //! at a cursor (step and hook); the expansion's decisions are answered through
 //! [`Game::play`](crate::Game::play), and when its last one is answered the pipeline resumes
 //! after that hook. A game without expansions pays one bit test per step for all of this.
+//! With the score track, awards waiting for a robber's choice stop the pipeline at its
+//! checkpoints (`track`).
 
 use rand_core::RngCore;
 

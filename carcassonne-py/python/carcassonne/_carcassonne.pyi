@@ -49,6 +49,9 @@ _ActionKind = Literal[
     "remove_magic",
     "ferry",
     "move_ferry",
+    "robber",
+    "rob",
+    "score_first",
     "pass",
 ]
 _EventKind = Literal[
@@ -77,9 +80,14 @@ _EventKind = Literal[
     "flier_returned",
     "ferry_placed",
     "ferry_moved",
+    "robber_placed",
+    "robber_moved",
+    "robber_returned",
     "game_over",
 ]
-_Reason = Literal["feature", "field", "goods", "token", "big_top", "acrobats", "ringmaster", "gold"]
+_Reason = Literal[
+    "feature", "field", "goods", "token", "big_top", "acrobats", "ringmaster", "gold", "robbery"
+]
 _Scored = Literal[
     "road",
     "city",
@@ -93,6 +101,7 @@ _Scored = Literal[
     "acrobats",
     "ringmaster",
     "gold",
+    "robbery",
 ]
 _Pending = Literal[
     "draw",
@@ -112,6 +121,9 @@ _Pending = Literal[
     "landing",
     "place_ferry",
     "move_ferry",
+    "place_robber",
+    "choose_robbed",
+    "score_order",
     "game_over",
 ]
 _FigureName = Literal["follower", "large_follower", "builder", "pig", "ringmaster"]
@@ -156,6 +168,10 @@ class Action:
     def quarter(self) -> Optional[_QuarterName]: ...
     @property
     def magic(self) -> Optional[_MagicName]: ...
+    @property
+    def space(self) -> Optional[int]: ...
+    @property
+    def robbed(self) -> Optional[int]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -271,6 +287,16 @@ class Event:
     @property
     def distance(self) -> Optional[int]: ...
     @property
+    def space(self) -> Optional[int]: ...
+    @property
+    def from_space(self) -> Optional[int]: ...
+    @property
+    def with_player(self) -> Optional[int]: ...
+    @property
+    def victim(self) -> Optional[int]: ...
+    @property
+    def award(self) -> Optional[int]: ...
+    @property
     def scores(self) -> Optional[List[int]]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
@@ -385,6 +411,9 @@ class Game:
     def ferries(self) -> List[Tuple[Tuple[int, int], str]]: ...
     @property
     def flight(self) -> Optional[Dict[str, Any]]: ...
+    @property
+    def track(self) -> Optional[Dict[str, Any]]: ...
+    def track_observation(self) -> npt.NDArray[np.uint8]: ...
     @property
     def tiles_left(self) -> int: ...
     @property
