@@ -880,6 +880,7 @@ impl PyEvent {
 
     /// `robber_moved`: the space the robber left.
     #[getter]
+    #[allow(clippy::wrong_self_convention)] // A getter named as the C field, not a conversion.
     fn from_space(&self) -> Option<u8> {
         self.fields().from_space
     }

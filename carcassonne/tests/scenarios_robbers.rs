@@ -908,3 +908,22 @@ fn dc2_robbery_points_count_as_the_active_players_scoring() {
         assert_track(&g);
     }
 }
+
+/// JCloisterZone has no robbers: a game with the set (its element on or off) is refused by the
+/// export with an error naming it, and nothing is written.
+#[test]
+fn jcloisterzone_export_refuses_robbers() {
+    for element in [None, Some(false)] {
+        let mut config = Config::new(2);
+        config.rules = Rules::jcloisterzone();
+        config.sets.push(TileSet::Robbers);
+        config.elements.robbers = element;
+        let game = Game::new(config, 1).unwrap();
+        let e = game.to_jcz().unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.contains("robbers") && text.contains("JCloisterZone has no Robbers"),
+            "{text}"
+        );
+    }
+}
