@@ -109,6 +109,17 @@ fn assert_track(g: &Game) {
     }
 }
 
+/// Every legal action has an action id naming it back (`encoding`).
+fn assert_ids_round_trip(g: &Game) {
+    let space = carcassonne::encoding::ActionSpace::of(g);
+    let legal = g.legal_actions();
+    let ids = space.legal_ids(g);
+    assert_eq!(ids.len(), legal.len());
+    for (a, id) in legal.iter().zip(ids) {
+        assert_eq!(space.action(g, id), Some(*a), "id {id}");
+    }
+}
+
 // Seats of the S003 examples.
 const BLUE: usize = 0;
 const RED: usize = 1;
@@ -169,6 +180,7 @@ fn ts27_placement_order() {
         (g.pending(), g.current_player()),
         (Pending::PlaceRobber, RED)
     );
+    assert_ids_round_trip(&g);
     assert!(g.legal_actions().contains(&Action::PlaceRobber {
         space: space(&g, BLUE)
     }));
@@ -444,6 +456,7 @@ fn the_order_of_two_features_changes_a_robbery_chain() {
             .unwrap_or_else(|| panic!("no feature named at {x},{y} in {legal:?}"))
     };
     let (road_a, road_b) = (named(-1, 0), named(1, 1));
+    assert_ids_round_trip(&g);
     assert_eq!(legal.len(), 2);
     let text = road_a.to_string();
     assert_eq!(text.parse::<Action>().unwrap(), road_a);
@@ -553,6 +566,7 @@ fn ro5_the_robbers_owner_chooses_among_one_features_awards() {
         vec![0, 0, 0],
         "nothing is paid before the choice"
     );
+    assert_ids_round_trip(&g);
     for bad in [
         Action::Rob { player: 2 },
         Action::Rob { player: 5 },
