@@ -130,6 +130,31 @@
 // chosen yet.
 #define CARC_CROP_NONE 2
 
+// `carc_action.kind`: put one's robber on track space `space` (0–49), from supply or moved
+// there (Robbers RO.1).
+#define CARC_ACTION_PLACE_ROBBER 20
+
+// `carc_action.kind`: one's robber robs seat `robbed` among the players whose figures leave
+// its space with one feature's points (RO.5).
+#define CARC_ACTION_ROB 21
+
+// `carc_action.kind`: score next the completed feature whose first figure stands on the
+// feature (`x`, `y`, `feature`, `location`) (the order of the features, D-GEN-1).
+#define CARC_ACTION_SCORE_FIRST 22
+
+// `carc_game_robber`: the robber is in its owner's supply (`*space` is 0).
+#define CARC_ROBBER_IN_SUPPLY 0
+
+// `carc_game_robber`: the robber stands on track space `*space`.
+#define CARC_ROBBER_ON_TRACK 1
+
+// `carc_game_robber`: the robber robbed in this turn part and is off the track until phase 4
+// step 3 (`*space` is 0).
+#define CARC_ROBBER_RETURNING 2
+
+// `carc_game_robber`: the game has no robbers.
+#define CARC_ROBBER_NONE 3
+
 // Magic figure (`carc_action.magic`, `carc_event.magic`): the mage (+1 point per tile).
 #define CARC_MAGIC_MAGE 0
 
@@ -349,6 +374,18 @@
 // follower back (`CARC_ACTION_CROP_RETURN`; option B, no pass).
 #define CARC_PENDING_CROP_RETURN 20
 
+// Pending decision: the current player may put his robber on a track space holding another
+// player's scoring figure (`CARC_ACTION_PLACE_ROBBER`) or pass (Robbers RO.1).
+#define CARC_PENDING_PLACE_ROBBER 21
+
+// Pending decision: the current player's robber robs one of several players
+// (`CARC_ACTION_ROB`; RO.5); no pass.
+#define CARC_PENDING_CHOOSE_ROBBED 22
+
+// Pending decision: the active player chooses which completed feature is scored next
+// (`CARC_ACTION_SCORE_FIRST`; D-GEN-1); no pass.
+#define CARC_PENDING_SCORE_ORDER 23
+
 // `carc_game_current_tile` when no tile is in hand.
 #define CARC_NO_TILE UINT32_MAX
 
@@ -449,6 +486,17 @@
 // `CARC_EVENT_FIGURE_RETURNED` follow.
 #define CARC_EVENT_CROP_OPTION_CHOSEN 26
 
+// `carc_event.kind`: `player`'s robber went from supply onto track space `space` (RO.1).
+#define CARC_EVENT_ROBBER_PLACED 27
+
+// `carc_event.kind`: `player`'s robber moved from track space `from_space` to `space`: by its
+// owner (`with_player` -1, RO.1), or travelling with seat `with_player`'s scoring figure
+// (RO.7).
+#define CARC_EVENT_ROBBER_MOVED 28
+
+// `carc_event.kind`: `player`'s robber, which robbed, went back to supply (phase 4 step 3).
+#define CARC_EVENT_ROBBER_RETURNED 29
+
 // Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 #define CARC_TOKEN_NONE 0
 
@@ -487,6 +535,10 @@
 
 // `carc_event.reason`: the receiver's gold ingots at the end (`ingots`; Gold Mines GM.6).
 #define CARC_REASON_GOLD 8
+
+// `carc_event.reason`: a robbery (Robbers RO.2): half, rounded up, of seat `victim`'s award
+// `award`, taken by the receiver's robber on track space `space`.
+#define CARC_REASON_ROBBERY 9
 
 // `carc_event.bonuses` bit: an inn set the road's value (Inns & Cathedrals).
 #define CARC_BONUS_INN 1
@@ -576,12 +628,13 @@ typedef struct carc_action {
   // `CARC_ACTION_FLY`, `CARC_ACTION_LAND`, `CARC_ACTION_PLACE_INGOT`,
   // `CARC_ACTION_TAKE_INGOT`, `CARC_ACTION_PLACE_MAGIC`, `CARC_ACTION_REMOVE_MAGIC`,
   // `CARC_ACTION_PLACE_FERRY`, `CARC_ACTION_MOVE_FERRY`, `CARC_ACTION_CROP_OPTION`,
-  // `CARC_ACTION_CROP_DEPLOY` or `CARC_ACTION_CROP_RETURN`.
+  // `CARC_ACTION_CROP_DEPLOY`, `CARC_ACTION_CROP_RETURN`, `CARC_ACTION_PLACE_ROBBER`,
+  // `CARC_ACTION_ROB` or `CARC_ACTION_SCORE_FIRST`.
   uint32_t kind;
   // Place: the tile number (see `carc_tile_name`).
   uint32_t tile;
   // Place, deploy, leave, acrobat, pyramid, land, the ingots, place magic, the ferries, crop
-  // deploy and crop return: the position (x grows east, y grows south).
+  // deploy, crop return and score first: the position (x grows east, y grows south).
   int32_t x;
   // See `x`.
   int32_t y;
@@ -589,11 +642,12 @@ typedef struct carc_action {
   uint32_t rotation;
   // Deploy, enter, leave, fly, crop deploy and crop return: `CARC_FIGURE_*`.
   uint32_t figure;
-  // Deploy, leave, land, place magic, crop deploy and crop return: `CARC_FEATURE_*`.
+  // Deploy, leave, land, place magic, crop deploy, crop return and score first:
+  // `CARC_FEATURE_*`.
   uint32_t feature;
-  // Deploy, leave, land, place magic, crop deploy and crop return: the location bits of the
-  // feature on the tile (see `CARC_LOCATION_CENTRE`); the ferries: the edge bits of the two
-  // road ends joined.
+  // Deploy, leave, land, place magic, crop deploy, crop return and score first: the location
+  // bits of the feature on the tile (see `CARC_LOCATION_CENTRE`); the ferries: the edge bits
+  // of the two road ends joined.
   uint32_t location;
   // Enter, move the Count and leave: `CARC_QUARTER_*`.
   uint32_t quarter;
@@ -602,6 +656,10 @@ typedef struct carc_action {
   // Crop option: `CARC_CROP_DEPLOY` or `CARC_CROP_RETURN`; `CARC_CROP_NONE` for the other
   // kinds (set by `carc_game_legal_actions`; ignored on input for them).
   uint32_t crop_option;
+  // Place robber: the track space, 0–49.
+  uint32_t space;
+  // Rob: the robbed player's seat.
+  uint32_t robbed;
   // The state the action was listed for (set by `carc_game_legal_actions`); 0 means "do
   // not check". An action from another state is refused with `CARC_STALE_ACTION`.
   uint64_t epoch;
@@ -729,6 +787,18 @@ typedef struct carc_event {
   // Crop option chosen: `CARC_CROP_DEPLOY` or `CARC_CROP_RETURN`. `CARC_CROP_NONE`
   // otherwise.
   uint32_t crop_option;
+  // Track space (0–49): robber placed, robber moved (where it stands now);
+  // `CARC_REASON_ROBBERY`: where the robber stood (the victim's figure's start).
+  uint32_t space;
+  // Robber moved: the track space it left.
+  uint32_t from_space;
+  // Robber moved: the seat whose scoring figure it travelled with (RO.7), -1 when its
+  // owner moved it.
+  int32_t with_player;
+  // `CARC_REASON_ROBBERY`: the robbed seat (-1 otherwise).
+  int32_t victim;
+  // `CARC_REASON_ROBBERY`: the victim's award (the robber gets half, rounded up).
+  uint32_t award;
 } carc_event;
 
 // An acrobat site on the board (see `carc_game_acrobat_sites`).
@@ -1220,6 +1290,37 @@ carc_status carc_game_ferries(const struct carc_game *game,
                               struct carc_ferry *buf,
                               size_t cap,
                               size_t *len);
+
+// The scoring figures each player has on the score track (1 with the Robbers; 0 without a
+// track) into `*out`.
+//
+// # Safety
+// `game` NULL or live; `out` NULL or writable.
+carc_status carc_game_track_figures(const struct carc_game *game, uint32_t *out);
+
+// Where seat `player`'s scoring figure number `figure` (0: the scoring figure) stands on the
+// score track: into `*space` its space (0–49, its points modulo 50), into `*laps` the laps of
+// 50 completed. `CARC_INDEX_OUT_OF_RANGE` for a seat that does not play or a figure at or
+// beyond `carc_game_track_figures` (every game without the track).
+//
+// # Safety
+// `game` NULL or live; `space`, `laps` NULL or writable.
+carc_status carc_game_track_position(const struct carc_game *game,
+                                     uint32_t player,
+                                     uint32_t figure,
+                                     uint32_t *space,
+                                     uint32_t *laps);
+
+// Where seat `player`'s robber is (Robbers): into `*state` `CARC_ROBBER_IN_SUPPLY`,
+// `CARC_ROBBER_ON_TRACK`, `CARC_ROBBER_RETURNING` or `CARC_ROBBER_NONE` (no robbers in this
+// game), into `*space` its track space when on the track (0 otherwise).
+//
+// # Safety
+// `game` NULL or live; `state`, `space` NULL or writable.
+carc_status carc_game_robber(const struct carc_game *game,
+                             uint32_t player,
+                             uint32_t *state,
+                             uint32_t *space);
 
 // A flight under way (Flying Machines, between the flight and the landing): into `*x`, `*y`
 // the flying machine's tile, into `*direction` the `CARC_DIRECTION_*` of the flight, into

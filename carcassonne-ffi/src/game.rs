@@ -796,6 +796,83 @@ pub unsafe extern "C" fn carc_game_ferries(
     })
 }
 
+/// The scoring figures each player has on the score track (1 with the Robbers; 0 without a
+/// track) into `*out`.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_track_figures(
+    game: *const carc_game,
+    out: *mut u32,
+) -> carc_status {
+    ffi!({
+        write_out(
+            out,
+            "out",
+            arg_ref(game, "game")?.game.track_figures() as u32,
+        )
+    })
+}
+
+/// Where seat `player`'s scoring figure number `figure` (0: the scoring figure) stands on the
+/// score track: into `*space` its space (0–49, its points modulo 50), into `*laps` the laps of
+/// 50 completed. `CARC_INDEX_OUT_OF_RANGE` for a seat that does not play or a figure at or
+/// beyond `carc_game_track_figures` (every game without the track).
+///
+/// # Safety
+/// `game` NULL or live; `space`, `laps` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_track_position(
+    game: *const carc_game,
+    player: u32,
+    figure: u32,
+    space: *mut u32,
+    laps: *mut u32,
+) -> carc_status {
+    ffi!({
+        let g = &arg_ref(game, "game")?.game;
+        let p = seat(g, player)?;
+        require(space, "space")?;
+        require(laps, "laps")?;
+        let Some(at) = g.track_position(p, figure as usize) else {
+            return fail(
+                carc_status::CARC_INDEX_OUT_OF_RANGE,
+                format!(
+                    "figure {figure} is not on the score track (the game has {} per player)",
+                    g.track_figures()
+                ),
+            );
+        };
+        write_out(space, "space", u32::from(at.space))?;
+        write_out(laps, "laps", at.laps)
+    })
+}
+
+/// Where seat `player`'s robber is (Robbers): into `*state` `CARC_ROBBER_IN_SUPPLY`,
+/// `CARC_ROBBER_ON_TRACK`, `CARC_ROBBER_RETURNING` or `CARC_ROBBER_NONE` (no robbers in this
+/// game), into `*space` its track space when on the track (0 otherwise).
+///
+/// # Safety
+/// `game` NULL or live; `state`, `space` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_robber(
+    game: *const carc_game,
+    player: u32,
+    state: *mut u32,
+    space: *mut u32,
+) -> carc_status {
+    ffi!({
+        let g = &arg_ref(game, "game")?.game;
+        let p = seat(g, player)?;
+        require(state, "state")?;
+        require(space, "space")?;
+        let (kind, at) = crate::types::robber_to_c(g.robber(p));
+        write_out(state, "state", kind)?;
+        write_out(space, "space", at)
+    })
+}
+
 /// A flight under way (Flying Machines, between the flight and the landing): into `*x`, `*y`
 /// the flying machine's tile, into `*direction` the `CARC_DIRECTION_*` of the flight, into
 /// `*distance` the roll (0 before it), and into `*in_flight` whether a flight is under way at

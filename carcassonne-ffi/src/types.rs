@@ -5,7 +5,7 @@
 use carcassonne::{
     AcrobatSite, Action, Animal, Compass, CropOption, Event, FeatureKind, Figure, Goods, Location,
     MagicFigure, Outcome, Pending, PlacedFigure, PlacedMagicFigure, PlacedTile, Position, Quarter,
-    Reason, Rotation, Score, TileId, Token,
+    Reason, RobberState, Rotation, Score, TileId, Token, MAX_PLAYERS, TRACK_SPACES,
 };
 
 use crate::boundary::{carc_status, fail};
@@ -73,6 +73,25 @@ pub const CARC_CROP_RETURN: u32 = 1;
 /// Crop option of actions and events that have none, and of a round whose option is not
 /// chosen yet.
 pub const CARC_CROP_NONE: u32 = 2;
+/// `carc_action.kind`: put one's robber on track space `space` (0–49), from supply or moved
+/// there (Robbers RO.1).
+pub const CARC_ACTION_PLACE_ROBBER: u32 = 20;
+/// `carc_action.kind`: one's robber robs seat `robbed` among the players whose figures leave
+/// its space with one feature's points (RO.5).
+pub const CARC_ACTION_ROB: u32 = 21;
+/// `carc_action.kind`: score next the completed feature whose first figure stands on the
+/// feature (`x`, `y`, `feature`, `location`) (the order of the features, D-GEN-1).
+pub const CARC_ACTION_SCORE_FIRST: u32 = 22;
+
+/// `carc_game_robber`: the robber is in its owner's supply (`*space` is 0).
+pub const CARC_ROBBER_IN_SUPPLY: u32 = 0;
+/// `carc_game_robber`: the robber stands on track space `*space`.
+pub const CARC_ROBBER_ON_TRACK: u32 = 1;
+/// `carc_game_robber`: the robber robbed in this turn part and is off the track until phase 4
+/// step 3 (`*space` is 0).
+pub const CARC_ROBBER_RETURNING: u32 = 2;
+/// `carc_game_robber`: the game has no robbers.
+pub const CARC_ROBBER_NONE: u32 = 3;
 
 /// Magic figure (`carc_action.magic`, `carc_event.magic`): the mage (+1 point per tile).
 pub const CARC_MAGIC_MAGE: u32 = 0;
@@ -237,6 +256,15 @@ pub const CARC_PENDING_CROP_DEPLOY: u32 = 19;
 /// Pending decision: the current player (not always the one whose turn it is) takes a
 /// follower back (`CARC_ACTION_CROP_RETURN`; option B, no pass).
 pub const CARC_PENDING_CROP_RETURN: u32 = 20;
+/// Pending decision: the current player may put his robber on a track space holding another
+/// player's scoring figure (`CARC_ACTION_PLACE_ROBBER`) or pass (Robbers RO.1).
+pub const CARC_PENDING_PLACE_ROBBER: u32 = 21;
+/// Pending decision: the current player's robber robs one of several players
+/// (`CARC_ACTION_ROB`; RO.5); no pass.
+pub const CARC_PENDING_CHOOSE_ROBBED: u32 = 22;
+/// Pending decision: the active player chooses which completed feature is scored next
+/// (`CARC_ACTION_SCORE_FIRST`; D-GEN-1); no pass.
+pub const CARC_PENDING_SCORE_ORDER: u32 = 23;
 
 /// `carc_game_current_tile` when no tile is in hand.
 pub const CARC_NO_TILE: u32 = u32::MAX;
@@ -311,6 +339,14 @@ pub const CARC_EVENT_FERRY_MOVED: u32 = 25;
 /// `feature` on the tile at (`x`, `y`); the players' `CARC_EVENT_FIGURE_DEPLOYED` or
 /// `CARC_EVENT_FIGURE_RETURNED` follow.
 pub const CARC_EVENT_CROP_OPTION_CHOSEN: u32 = 26;
+/// `carc_event.kind`: `player`'s robber went from supply onto track space `space` (RO.1).
+pub const CARC_EVENT_ROBBER_PLACED: u32 = 27;
+/// `carc_event.kind`: `player`'s robber moved from track space `from_space` to `space`: by its
+/// owner (`with_player` -1, RO.1), or travelling with seat `with_player`'s scoring figure
+/// (RO.7).
+pub const CARC_EVENT_ROBBER_MOVED: u32 = 28;
+/// `carc_event.kind`: `player`'s robber, which robbed, went back to supply (phase 4 step 3).
+pub const CARC_EVENT_ROBBER_RETURNED: u32 = 29;
 
 /// Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 pub const CARC_TOKEN_NONE: u32 = 0;
@@ -340,6 +376,9 @@ pub const CARC_REASON_ACROBATS: u32 = 6;
 pub const CARC_REASON_RINGMASTER: u32 = 7;
 /// `carc_event.reason`: the receiver's gold ingots at the end (`ingots`; Gold Mines GM.6).
 pub const CARC_REASON_GOLD: u32 = 8;
+/// `carc_event.reason`: a robbery (Robbers RO.2): half, rounded up, of seat `victim`'s award
+/// `award`, taken by the receiver's robber on track space `space`.
+pub const CARC_REASON_ROBBERY: u32 = 9;
 
 /// `carc_event.bonuses` bit: an inn set the road's value (Inns & Cathedrals).
 pub const CARC_BONUS_INN: u32 = 1;
@@ -368,12 +407,13 @@ pub struct carc_action {
     /// `CARC_ACTION_FLY`, `CARC_ACTION_LAND`, `CARC_ACTION_PLACE_INGOT`,
     /// `CARC_ACTION_TAKE_INGOT`, `CARC_ACTION_PLACE_MAGIC`, `CARC_ACTION_REMOVE_MAGIC`,
     /// `CARC_ACTION_PLACE_FERRY`, `CARC_ACTION_MOVE_FERRY`, `CARC_ACTION_CROP_OPTION`,
-    /// `CARC_ACTION_CROP_DEPLOY` or `CARC_ACTION_CROP_RETURN`.
+    /// `CARC_ACTION_CROP_DEPLOY`, `CARC_ACTION_CROP_RETURN`, `CARC_ACTION_PLACE_ROBBER`,
+    /// `CARC_ACTION_ROB` or `CARC_ACTION_SCORE_FIRST`.
     pub kind: u32,
     /// Place: the tile number (see `carc_tile_name`).
     pub tile: u32,
     /// Place, deploy, leave, acrobat, pyramid, land, the ingots, place magic, the ferries, crop
-    /// deploy and crop return: the position (x grows east, y grows south).
+    /// deploy, crop return and score first: the position (x grows east, y grows south).
     pub x: i32,
     /// See `x`.
     pub y: i32,
@@ -381,11 +421,12 @@ pub struct carc_action {
     pub rotation: u32,
     /// Deploy, enter, leave, fly, crop deploy and crop return: `CARC_FIGURE_*`.
     pub figure: u32,
-    /// Deploy, leave, land, place magic, crop deploy and crop return: `CARC_FEATURE_*`.
+    /// Deploy, leave, land, place magic, crop deploy, crop return and score first:
+    /// `CARC_FEATURE_*`.
     pub feature: u32,
-    /// Deploy, leave, land, place magic, crop deploy and crop return: the location bits of the
-    /// feature on the tile (see `CARC_LOCATION_CENTRE`); the ferries: the edge bits of the two
-    /// road ends joined.
+    /// Deploy, leave, land, place magic, crop deploy, crop return and score first: the location
+    /// bits of the feature on the tile (see `CARC_LOCATION_CENTRE`); the ferries: the edge bits
+    /// of the two road ends joined.
     pub location: u32,
     /// Enter, move the Count and leave: `CARC_QUARTER_*`.
     pub quarter: u32,
@@ -394,6 +435,10 @@ pub struct carc_action {
     /// Crop option: `CARC_CROP_DEPLOY` or `CARC_CROP_RETURN`; `CARC_CROP_NONE` for the other
     /// kinds (set by `carc_game_legal_actions`; ignored on input for them).
     pub crop_option: u32,
+    /// Place robber: the track space, 0–49.
+    pub space: u32,
+    /// Rob: the robbed player's seat.
+    pub robbed: u32,
     /// The state the action was listed for (set by `carc_game_legal_actions`); 0 means "do
     /// not check". An action from another state is refused with `CARC_STALE_ACTION`.
     pub epoch: u64,
@@ -498,6 +543,18 @@ pub struct carc_event {
     /// Crop option chosen: `CARC_CROP_DEPLOY` or `CARC_CROP_RETURN`. `CARC_CROP_NONE`
     /// otherwise.
     pub crop_option: u32,
+    /// Track space (0–49): robber placed, robber moved (where it stands now);
+    /// `CARC_REASON_ROBBERY`: where the robber stood (the victim's figure's start).
+    pub space: u32,
+    /// Robber moved: the track space it left.
+    pub from_space: u32,
+    /// Robber moved: the seat whose scoring figure it travelled with (RO.7), -1 when its
+    /// owner moved it.
+    pub with_player: i32,
+    /// `CARC_REASON_ROBBERY`: the robbed seat (-1 otherwise).
+    pub victim: i32,
+    /// `CARC_REASON_ROBBERY`: the victim's award (the robber gets half, rounded up).
+    pub award: u32,
 }
 
 impl Default for carc_event {
@@ -543,6 +600,11 @@ impl Default for carc_event {
             distance: 0,
             from_location: 0,
             crop_option: CARC_CROP_NONE,
+            space: 0,
+            from_space: 0,
+            with_player: -1,
+            victim: -1,
+            award: 0,
         }
     }
 }
@@ -813,6 +875,9 @@ pub(crate) fn pending_to_c(pending: Pending) -> u32 {
         Pending::CropOption => CARC_PENDING_CROP_OPTION,
         Pending::CropDeploy => CARC_PENDING_CROP_DEPLOY,
         Pending::CropReturn => CARC_PENDING_CROP_RETURN,
+        Pending::PlaceRobber => CARC_PENDING_PLACE_ROBBER,
+        Pending::ChooseRobbed => CARC_PENDING_CHOOSE_ROBBED,
+        Pending::ScoreOrder => CARC_PENDING_SCORE_ORDER,
         Pending::GameOver => CARC_PENDING_GAME_OVER,
     }
 }
@@ -943,6 +1008,8 @@ const fn blank_action(kind: u32, epoch: u64) -> carc_action {
         quarter: 0,
         magic: 0,
         crop_option: CARC_CROP_NONE,
+        space: 0,
+        robbed: 0,
         epoch,
     }
 }
@@ -1092,6 +1159,25 @@ pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
             location: location.bits() as u32,
             ..blank_action(CARC_ACTION_CROP_RETURN, epoch)
         },
+        Action::PlaceRobber { space } => carc_action {
+            space: u32::from(space),
+            ..blank_action(CARC_ACTION_PLACE_ROBBER, epoch)
+        },
+        Action::Rob { player } => carc_action {
+            robbed: u32::from(player),
+            ..blank_action(CARC_ACTION_ROB, epoch)
+        },
+        Action::ScoreFirst {
+            pos,
+            feature,
+            location,
+        } => carc_action {
+            x: pos.x,
+            y: pos.y,
+            feature: feature_to_c(feature),
+            location: location.bits() as u32,
+            ..blank_action(CARC_ACTION_SCORE_FIRST, epoch)
+        },
         Action::Pass => blank_action(CARC_ACTION_PASS, epoch),
     }
 }
@@ -1171,6 +1257,19 @@ pub(crate) fn action_from_c(c: &carc_action) -> Result<Action, carc_status> {
             feature: feature_from_c(c.feature)?,
             location: location_from_c(c.location)?,
         }),
+        CARC_ACTION_PLACE_ROBBER => match u8::try_from(c.space) {
+            Ok(space) if u32::from(space) < TRACK_SPACES => Ok(Action::PlaceRobber { space }),
+            _ => invalid("track space (0 to 49)", c.space),
+        },
+        CARC_ACTION_ROB => match u8::try_from(c.robbed) {
+            Ok(player) if (player as usize) < MAX_PLAYERS => Ok(Action::Rob { player }),
+            _ => invalid("robbed seat (0 to 5)", c.robbed),
+        },
+        CARC_ACTION_SCORE_FIRST => Ok(Action::ScoreFirst {
+            pos,
+            feature: feature_from_c(c.feature)?,
+            location: location_from_c(c.location)?,
+        }),
         other => invalid("action kind", other),
     }
 }
@@ -1245,8 +1344,24 @@ fn score_to_c(s: &Score) -> carc_event {
             c.reason = CARC_REASON_GOLD;
             c.ingots = u32::from(g.ingots);
         }
+        Reason::Robbery(r) => {
+            c.reason = CARC_REASON_ROBBERY;
+            c.victim = r.victim as i32;
+            c.award = r.award;
+            c.space = u32::from(r.space);
+        }
     }
     c
+}
+
+/// `carc_game_robber`'s state and space of a robber (`None`: no robbers).
+pub(crate) fn robber_to_c(robber: Option<RobberState>) -> (u32, u32) {
+    match robber {
+        None => (CARC_ROBBER_NONE, 0),
+        Some(RobberState::InSupply) => (CARC_ROBBER_IN_SUPPLY, 0),
+        Some(RobberState::OnTrack(space)) => (CARC_ROBBER_ON_TRACK, u32::from(space)),
+        Some(RobberState::Returning) => (CARC_ROBBER_RETURNING, 0),
+    }
 }
 
 pub(crate) fn event_to_c(event: &Event) -> carc_event {
@@ -1469,6 +1584,22 @@ pub(crate) fn event_to_c(event: &Event) -> carc_event {
             y: pos.y,
             ..base(CARC_EVENT_CROP_OPTION_CHOSEN, *player)
         },
+        Event::RobberPlaced { player, space } => carc_event {
+            space: u32::from(*space),
+            ..base(CARC_EVENT_ROBBER_PLACED, *player)
+        },
+        Event::RobberMoved {
+            player,
+            from,
+            to,
+            with,
+        } => carc_event {
+            from_space: u32::from(*from),
+            space: u32::from(*to),
+            with_player: with.map_or(-1, |q| q as i32),
+            ..base(CARC_EVENT_ROBBER_MOVED, *player)
+        },
+        Event::RobberReturned { player } => base(CARC_EVENT_ROBBER_RETURNED, *player),
         Event::GameOver { .. } => carc_event::default(),
     }
 }
@@ -1612,9 +1743,23 @@ mod tests {
             CARC_ACTION_SCORE_PYRAMID,
             CARC_ACTION_PLACE_FERRY,
             CARC_ACTION_MOVE_FERRY,
+            CARC_ACTION_PLACE_ROBBER,
         ] {
             assert!(kinds.contains(&kind), "action kind {kind} came up");
         }
+        for a in [
+            Action::Rob { player: 3 },
+            "score_first 1,-2 city NW".parse().unwrap(),
+            Action::PlaceRobber { space: 49 },
+        ] {
+            assert_eq!(action_from_c(&action_to_c(&a, 0)), Ok(a));
+        }
+        let mut bad = action_to_c(&Action::PlaceRobber { space: 0 }, 0);
+        bad.space = 50;
+        assert!(action_from_c(&bad).is_err());
+        let mut bad = action_to_c(&Action::Rob { player: 0 }, 0);
+        bad.robbed = 6;
+        assert!(action_from_c(&bad).is_err());
         assert!(
             pendings.contains(&CARC_PENDING_DRAW) && pendings.contains(&CARC_PENDING_ENTER_CITY)
         );

@@ -2,10 +2,10 @@
 
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 use carcassonne::encoding::{observation, ActionSpace, OBSERVATION_PLANES};
-use carcassonne::{Action, Game, JczGame, Outcome, Pending, Quarter, TileId, Token};
+use carcassonne::{Action, Game, JczGame, Outcome, Pending, Quarter, RobberState, TileId, Token};
 
 use crate::values::{PyAction, PyEvent, PyPlacedFigure, PyPlacedMagicFigure, PyPlacedTile};
 use crate::{make_config, ConfigError, ExportError, IllegalActionError, RecordError};
@@ -132,8 +132,9 @@ impl PyGame {
     /// big top's `"animal_token"` (a chance node), Gold Mines' `"ingot"` and `"take_ingot"`,
     /// Mage & Witch's `"magic"` and `"remove_magic"`, Flying Machines' `"flier_roll"` (a chance
     /// node) and `"landing"`, Ferries' `"place_ferry"` and `"move_ferry"`, Crop Circles'
-    /// `"crop_option"`, `"crop_deploy"` and `"crop_return"` (see `crop_round`), or
-    /// `"game_over"`.
+    /// `"crop_option"`, `"crop_deploy"` and `"crop_return"` (see `crop_round`), the Robbers'
+    /// `"place_robber"`, `"choose_robbed"` and `"score_order"` (the order of the features,
+    /// D-GEN-1), or `"game_over"`.
     #[getter]
     fn pending(&self) -> &'static str {
         match self.game.pending() {
@@ -157,6 +158,9 @@ impl PyGame {
             Pending::CropOption => "crop_option",
             Pending::CropDeploy => "crop_deploy",
             Pending::CropReturn => "crop_return",
+            Pending::PlaceRobber => "place_robber",
+            Pending::ChooseRobbed => "choose_robbed",
+            Pending::ScoreOrder => "score_order",
             Pending::GameOver => "game_over",
         }
     }
@@ -318,6 +322,52 @@ impl PyGame {
             .into_iter()
             .map(|(pos, location)| ((pos.x, pos.y), location.to_string()))
             .collect()
+    }
+
+    /// The score track (with the Robbers), else None: a dict with `"positions"` (per seat, a
+    /// list of `(space, laps)` per scoring figure: space = points mod 50), `"values"` (per
+    /// seat, the points each figure has moved; they add up to the score) and `"robbers"` (per
+    /// seat: the robber's space 0–49, `"supply"`, or `"returning"` after a robbery until phase
+    /// 4 step 3).
+    #[getter]
+    fn track<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        if !self.game.has_score_track() {
+            return Ok(None);
+        }
+        let players = self.game.players();
+        let figures = self.game.track_figures();
+        let at = |p: usize| -> Vec<carcassonne::TrackPosition> {
+            (0..figures)
+                .filter_map(|f| self.game.track_position(p, f))
+                .collect()
+        };
+        let positions: Vec<Vec<(u8, u32)>> = (0..players)
+            .map(|p| at(p).into_iter().map(|t| (t.space, t.laps)).collect())
+            .collect();
+        let values: Vec<Vec<u32>> = (0..players)
+            .map(|p| at(p).into_iter().map(|t| t.value()).collect())
+            .collect();
+        let robbers = PyList::empty(py);
+        for p in 0..players {
+            match self.game.robber(p) {
+                Some(RobberState::OnTrack(space)) => robbers.append(space)?,
+                Some(RobberState::InSupply) => robbers.append("supply")?,
+                Some(RobberState::Returning) => robbers.append("returning")?,
+                None => robbers.append(py.None())?,
+            }
+        }
+        let dict = PyDict::new(py);
+        dict.set_item("positions", positions)?;
+        dict.set_item("values", values)?;
+        dict.set_item("robbers", robbers)?;
+        Ok(Some(dict))
+    }
+
+    /// The score track as a uint8 array of `TRACK_OBSERVATION_LEN` (18) values, 3 per seat:
+    /// the scoring figure's space, its laps, the robber (space 0–49; 50 in supply; 51
+    /// returning); 255 for seats that do not play and in games without the track.
+    fn track_observation<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+        PyArray1::from_vec(py, carcassonne::encoding::track_observation(&self.game))
     }
 
     /// Flying Machines: the flight under way (after a `fly` action, until the flier lands or

@@ -199,7 +199,8 @@ impl PyBot {
 }
 
 /// An action: `Action("place D 1,-2 R90")`, `Action("deploy follower 1,-2 city NW")`,
-/// `Action("fly follower")`, `Action("magic mage 1,-3 city N")`, `Action("pass")`. Immutable and
+/// `Action("fly follower")`, `Action("magic mage 1,-3 city N")`, `Action("robber 17")`,
+/// `Action("rob 2")`, `Action("score_first 1,-2 city NW")`, `Action("pass")`. Immutable and
 /// hashable; `str()` gives the notation back. The fields that do not apply to its kind are None.
 #[pyclass(name = "Action", module = "carcassonne", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -219,6 +220,8 @@ struct ActionFields {
     quarter: Option<Quarter>,
     magic: Option<MagicFigure>,
     crop_option: Option<CropOption>,
+    space: Option<u8>,
+    robbed: Option<u8>,
 }
 
 impl ActionFields {
@@ -336,6 +339,24 @@ impl ActionFields {
                 location: Some(location),
                 ..none
             },
+            Action::PlaceRobber { space } => ActionFields {
+                space: Some(space),
+                ..none
+            },
+            Action::Rob { player } => ActionFields {
+                robbed: Some(player),
+                ..none
+            },
+            Action::ScoreFirst {
+                pos,
+                feature,
+                location,
+            } => ActionFields {
+                pos: Some(pos),
+                feature: Some(feature),
+                location: Some(location),
+                ..none
+            },
             Action::DoubleTurn | Action::Pass => none,
         }
     }
@@ -354,10 +375,22 @@ impl PyAction {
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
     /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"`, `"fly"`, `"land"`, `"ingot"`,
     /// `"take_ingot"`, `"magic"`, `"remove_magic"`, `"ferry"`, `"move_ferry"`, `"crop_option"`,
-    /// `"crop_deploy"`, `"crop_return"` or `"pass"`.
+    /// `"crop_deploy"`, `"crop_return"`, `"robber"`, `"rob"`, `"score_first"` or `"pass"`.
     #[getter]
     fn kind(&self) -> &'static str {
         self.0.verb()
+    }
+
+    /// The score-track space (0–49) of a `robber` action (Robbers RO.1), else None.
+    #[getter]
+    fn space(&self) -> Option<u8> {
+        ActionFields::of(self.0).space
+    }
+
+    /// The robbed seat of a `rob` action (RO.5), else None.
+    #[getter]
+    fn robbed(&self) -> Option<u8> {
+        ActionFields::of(self.0).robbed
     }
 
     /// The tile id of a placement, else None.
@@ -455,10 +488,10 @@ impl PyAction {
 /// `figure_entered_city`, `count_moved`, `figure_left_city`, `big_top_moved`,
 /// `animal_revealed`, `acrobat_deployed`, `acrobat_returned`, `ingot_placed`, `ingot_taken`,
 /// `magic_figure_moved`, `magic_figure_removed`, `flier_launched`, `die_rolled`,
-/// `flier_returned`, `ferry_placed`, `ferry_moved`, `crop_option_chosen` or `game_over`;
-/// fields that do not apply are None. A score explains itself: `reason` (`feature`, `field`,
-/// `goods`, `token`, `big_top`, `acrobats`, `ringmaster`, `gold`) and the fields of that
-/// reason, and `explanation` in words.
+/// `flier_returned`, `ferry_placed`, `ferry_moved`, `crop_option_chosen`, `robber_placed`,
+/// `robber_moved`, `robber_returned` or `game_over`; fields that do not apply are None. A score
+/// explains itself: `reason` (`feature`, `field`, `goods`, `token`, `big_top`, `acrobats`,
+/// `ringmaster`, `gold`, `robbery`) and the fields of that reason, and `explanation` in words.
 #[pyclass(name = "Event", module = "carcassonne", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyEvent(pub Event);
@@ -488,6 +521,9 @@ struct EventFields<'a> {
     distance: Option<u8>,
     from_location: Option<Location>,
     crop_option: Option<CropOption>,
+    space: Option<u8>,
+    from_space: Option<u8>,
+    with_player: Option<usize>,
     scores: Option<&'a [u32]>,
 }
 
@@ -680,6 +716,27 @@ impl<'a> EventFields<'a> {
                 pos: Some(pos),
                 ..none
             },
+            Event::RobberPlaced { player, space } => EventFields {
+                player: Some(player),
+                space: Some(space),
+                ..none
+            },
+            Event::RobberMoved {
+                player,
+                from,
+                to,
+                with,
+            } => EventFields {
+                player: Some(player),
+                space: Some(to),
+                from_space: Some(from),
+                with_player: with,
+                ..none
+            },
+            Event::RobberReturned { player } => EventFields {
+                player: Some(player),
+                ..none
+            },
             Event::GameOver { ref scores } => EventFields {
                 scores: Some(scores),
                 ..none
@@ -713,6 +770,10 @@ impl<'a> EventFields<'a> {
             },
             Reason::BigTop(b) => EventFields {
                 animal: Some(b.animal),
+                ..shared
+            },
+            Reason::Robbery(r) => EventFields {
+                space: Some(r.space),
                 ..shared
             },
             Reason::Field(_) | Reason::Acrobats(_) | Reason::Ringmaster(_) | Reason::Gold(_) => {
@@ -785,6 +846,9 @@ impl PyEvent {
             Event::FerryPlaced { .. } => "ferry_placed",
             Event::FerryMoved { .. } => "ferry_moved",
             Event::CropOptionChosen { .. } => "crop_option_chosen",
+            Event::RobberPlaced { .. } => "robber_placed",
+            Event::RobberMoved { .. } => "robber_moved",
+            Event::RobberReturned { .. } => "robber_returned",
             Event::GameOver { .. } => "game_over",
         }
     }
@@ -849,6 +913,46 @@ impl PyEvent {
     fn circus_tiles(&self) -> Option<u8> {
         match self.reason_of()? {
             Reason::Ringmaster(r) => Some(r.circus_tiles),
+            _ => None,
+        }
+    }
+
+    /// The score-track space (0–49): where a robber was placed or moved to
+    /// (`robber_placed`, `robber_moved`); with reason `robbery`, where the robber stood (the
+    /// victim's figure's start).
+    #[getter]
+    fn space(&self) -> Option<u8> {
+        self.fields().space
+    }
+
+    /// `robber_moved`: the space the robber left.
+    #[getter]
+    #[allow(clippy::wrong_self_convention)] // A getter named as the C field, not a conversion.
+    fn from_space(&self) -> Option<u8> {
+        self.fields().from_space
+    }
+
+    /// `robber_moved`: the seat whose scoring figure the robber travelled with (RO.7); None
+    /// when its owner moved it (RO.1).
+    #[getter]
+    fn with_player(&self) -> Option<usize> {
+        self.fields().with_player
+    }
+
+    /// Reason `robbery`: the robbed seat.
+    #[getter]
+    fn victim(&self) -> Option<usize> {
+        match self.reason_of()? {
+            Reason::Robbery(r) => Some(r.victim),
+            _ => None,
+        }
+    }
+
+    /// Reason `robbery`: the victim's award (the receiver gets half, rounded up).
+    #[getter]
+    fn award(&self) -> Option<u32> {
+        match self.reason_of()? {
+            Reason::Robbery(r) => Some(r.award),
             _ => None,
         }
     }
@@ -928,8 +1032,8 @@ impl PyEvent {
 
     /// Why the points were awarded: `"feature"` (a road, city, monastery or shrine),
     /// `"field"`, `"goods"` (a trade goods majority), `"token"` (the King or Robber Baron),
-    /// `"big_top"`, `"acrobats"`, `"ringmaster"` (a ringmaster's bonus) or `"gold"` (the
-    /// ingots at the end).
+    /// `"big_top"`, `"acrobats"`, `"ringmaster"` (a ringmaster's bonus), `"gold"` (the
+    /// ingots at the end) or `"robbery"` (half of another player's award, Robbers).
     #[getter]
     fn reason(&self) -> Option<&'static str> {
         self.reason_of().map(|r| match r {
@@ -941,11 +1045,13 @@ impl PyEvent {
             Reason::Acrobats(_) => "acrobats",
             Reason::Ringmaster(_) => "ringmaster",
             Reason::Gold(_) => "gold",
+            Reason::Robbery(_) => "robbery",
         })
     }
 
     /// What was scored (`road`, `city`, `monastery`, `shrine`, `field`, `goods`, `king`,
-    /// `robber_baron`, `big_top`, `acrobats`, `ringmaster`, `gold`), for score events.
+    /// `robber_baron`, `big_top`, `acrobats`, `ringmaster`, `gold`, `robbery`), for score
+    /// events.
     #[getter]
     fn scored(&self) -> Option<&'static str> {
         self.0.score().map(|s| s.kind_name())

@@ -41,6 +41,10 @@ use crate::tile::{FeatureKind, TileId};
 /// - `crop_deploy follower 1,-2 city N`: option A, a follower from supply onto that feature,
 ///   where the player already has a follower of the circle's kind;
 /// - `crop_return follower 1,-2 city N`: option B, that follower back to supply;
+/// - `robber 17`: put one's robber on space 17 of the score track (from supply, or moved);
+/// - `rob 2`: the robber's owner robs seat 2 (0-based) among the players scoring together;
+/// - `score_first 1,-2 city NW`: score first the completed feature whose first figure stands
+///   on that feature of the tile at `(1, -2)`;
 /// - `pass`: deploy nothing, or decline the optional decision.
 ///
 /// ```
@@ -201,8 +205,30 @@ pub enum Action {
         /// Its location on the tile.
         location: Location,
     },
+    /// Put one's robber on a space of the score track that holds a scoring figure of another
+    /// player: from supply, or moved there from another space (Robbers RO.1).
+    PlaceRobber {
+        /// The track space, 0–49.
+        space: u8,
+    },
+    /// Choose whom one's robber robs among the players whose figures leave its space together
+    /// with the awards of one feature (Robbers RO.5, D-RO-2).
+    Rob {
+        /// The robbed player's seat (0-based).
+        player: u8,
+    },
+    /// Score this completed feature next, of those the turn part completed (D-GEN-1). The
+    /// feature is named as in its score event: the tile and location of its first figure.
+    ScoreFirst {
+        /// The position of the tile holding the feature's first figure.
+        pos: Position,
+        /// The kind of the feature.
+        feature: FeatureKind,
+        /// The location of that figure's segment on its tile.
+        location: Location,
+    },
     /// Decline the optional step: deploy nothing, no second turn part (OPT-5 `optional`), no
-    /// (further) ferry move, no crop-circle deployment.
+    /// (further) ferry move, no crop-circle deployment, no robber.
     Pass,
 }
 
@@ -210,7 +236,7 @@ impl Action {
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
     /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"`, `"fly"`, `"land"`, `"ingot"`,
     /// `"take_ingot"`, `"magic"`, `"remove_magic"`, `"ferry"`, `"move_ferry"`, `"crop_option"`,
-    /// `"crop_deploy"`, `"crop_return"` or `"pass"`.
+    /// `"crop_deploy"`, `"crop_return"`, `"robber"`, `"rob"`, `"score_first"` or `"pass"`.
     pub const fn verb(&self) -> &'static str {
         match self {
             Action::Place { .. } => "place",
@@ -232,6 +258,9 @@ impl Action {
             Action::CropOption { .. } => "crop_option",
             Action::CropDeploy { .. } => "crop_deploy",
             Action::CropReturn { .. } => "crop_return",
+            Action::PlaceRobber { .. } => "robber",
+            Action::Rob { .. } => "rob",
+            Action::ScoreFirst { .. } => "score_first",
             Action::Pass => "pass",
         }
     }
@@ -295,6 +324,13 @@ impl fmt::Display for Action {
                 feature,
                 location,
             } => write!(f, "crop_return {figure} {pos} {feature} {location}"),
+            Action::PlaceRobber { space } => write!(f, "robber {space}"),
+            Action::Rob { player } => write!(f, "rob {player}"),
+            Action::ScoreFirst {
+                pos,
+                feature,
+                location,
+            } => write!(f, "score_first {pos} {feature} {location}"),
             Action::Pass => f.write_str("pass"),
         }
     }
@@ -353,6 +389,26 @@ impl FromStr for Action {
                 pos: pos.parse()?,
                 location: location.parse()?,
             }),
+            ["robber", space] => match space.parse::<u8>() {
+                Ok(space) if u32::from(space) < crate::track::TRACK_SPACES => {
+                    Ok(Action::PlaceRobber { space })
+                }
+                _ => Err(bad("expected `robber SPACE` with a track space 0 to 49")),
+            },
+            ["rob", player] => match player.parse::<u8>() {
+                Ok(player) if (player as usize) < crate::config::MAX_PLAYERS => {
+                    Ok(Action::Rob { player })
+                }
+                _ => Err(bad("expected `rob SEAT` with a seat 0 to 5")),
+            },
+            ["score_first", pos, feature, location] => Ok(Action::ScoreFirst {
+                pos: pos.parse()?,
+                feature: feature.parse()?,
+                location: location.parse()?,
+            }),
+            ["robber", ..] => Err(bad("expected `robber SPACE`, e.g. `robber 17`")),
+            ["rob", ..] => Err(bad("expected `rob SEAT`, e.g. `rob 2`")),
+            ["score_first", ..] => Err(bad("expected `score_first X,Y FEATURE LOCATION`")),
             ["ferry", ..] => Err(bad("expected `ferry X,Y SIDES`, e.g. `ferry 0,1 WE`")),
             ["move_ferry", ..] => Err(bad(
                 "expected `move_ferry X,Y SIDES`, e.g. `move_ferry 0,1 SE`",
@@ -402,8 +458,9 @@ impl FromStr for Action {
             _ => Err(bad(
                 "expected `place ...`, `deploy ...`, `double_turn`, `enter ...`, `count ...`, \
                  `leave ...`, `acrobat X,Y`, `pyramid X,Y`, `fly ...`, `land ...`, `ingot X,Y`, \
-                 `take_ingot X,Y`, `magic ...`, `remove_magic ...`, `crop_option ...`, \
-                 `crop_deploy ...`, `crop_return ...` or `pass`",
+                 `take_ingot X,Y`, `magic ...`, `remove_magic ...`, `ferry ...`, `move_ferry ...`, \
+                 `crop_option ...`, `crop_deploy ...`, `crop_return ...`, `robber SPACE`, \
+                 `rob SEAT`, `score_first ...` or `pass`",
             )),
         }
     }

@@ -150,6 +150,28 @@ pub enum GoldDistribution {
     Automatic,
 }
 
+/// Who may put a robber on the score track after a robber tile (Robbers RO.1, D-RO-1; the
+/// editions word it differently, spec `expansions.md` §7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RobberPlacement {
+    /// After the tile is placed, the active player may place his robber (or move it, if it is
+    /// on the track); then exactly one more player may place his: the nearest clockwise whose
+    /// robber is in his supply. If that player declines, nobody else may (D-RO-1). The seed's
+    /// rule (S003, Hans im Glück C1 and C2: „ještě jeden další hráč“).
+    #[default]
+    OneMore,
+    /// After the tile is placed, the active player may place or move his robber; then each
+    /// other player in turn order whose robber is in his supply may place his (Z-Man Games'
+    /// 2013 wording: "Then, in turn order, each other player may place their robber").
+    EachOtherPlayer,
+    /// Hans im Glück's C3.1 wording (Big Box 8, 2025): after the robber tile is drawn and
+    /// **before it is placed**, each player from the active player clockwise may place his
+    /// robber from supply (the active player may move his instead). Placing stays optional
+    /// here, as in the other wordings: the text this was read from is incomplete.
+    BeforeTilePlacement,
+}
+
 /// The expansion elements (figures, features, tokens), each switched on or off on its own, as
 /// JCloisterZone's setup `elements` do. `None` means "as the tile sets say": Inns & Cathedrals
 /// brings one large follower, inns and cathedrals; Traders & Builders one builder, one pig and
@@ -210,6 +232,9 @@ pub struct Elements {
     /// tiles. Off: their tiles are ordinary tiles (the circles still end roads and separate
     /// fields, being printed on them).
     pub crop_circles: Option<bool>,
+    /// The robbers and the score track they stand on (§3.6); default: with the `robbers`
+    /// tiles. Off: the robber tiles are ordinary tiles and points are paid without a track.
+    pub robbers: Option<bool>,
 }
 
 /// [`Elements`] with every default filled in from the tile sets.
@@ -254,6 +279,8 @@ pub struct ResolvedElements {
     pub ferries: bool,
     /// The crop circles' rounds.
     pub crop_circles: bool,
+    /// The robbers (and with them the score track).
+    pub robbers: bool,
 }
 
 /// Rule variants. The defaults are the rules of the authoritative rulebook (S003).
@@ -335,6 +362,14 @@ pub struct Rules {
     /// (in the City's quarters and on acrobat sites included). Either way a field circle
     /// without the farmers rule has no effect and asks nothing.
     pub crop_option_always_asked: bool,
+    /// Robbers: who may put a robber on the track after a robber tile, and when (RO.1,
+    /// D-RO-1; default: the seed's "one more player").
+    pub robber_placement: RobberPlacement,
+    /// Robbers: robbers keep robbing during the final scoring (RO.9, D-RO-4; default on, as
+    /// Wikicarpedia's C1 page reads it). Off: from the end of the last turn (§5 F1) on no
+    /// robber robs, as S003's scoring overview lists the robbers only for points during the
+    /// game.
+    pub robbers_in_final_scoring: bool,
 }
 
 impl Default for Rules {
@@ -363,6 +398,8 @@ impl Default for Rules {
             flier_lands_on_city_of_carcassonne: true,
             ferry_move_per_turn_part: false,
             crop_option_always_asked: true,
+            robber_placement: RobberPlacement::OneMore,
+            robbers_in_final_scoring: true,
         }
     }
 }
@@ -592,6 +629,7 @@ impl Config {
         let ferries = self.sets.contains(&TileSet::Ferries);
         let crop_circles =
             self.sets.contains(&TileSet::CropCircles) || self.sets.contains(&TileSet::CropCircles1);
+        let robbers = self.sets.contains(&TileSet::Robbers);
         let e = &self.elements;
         ResolvedElements {
             large_followers: e.large_followers.unwrap_or(inns as u8),
@@ -613,6 +651,7 @@ impl Config {
             mage_witch: e.mage_witch.unwrap_or(mage_witch),
             ferries: e.ferries.unwrap_or(ferries),
             crop_circles: e.crop_circles.unwrap_or(crop_circles),
+            robbers: e.robbers.unwrap_or(robbers),
         }
     }
 

@@ -19,11 +19,13 @@
 //! pairs of sides N–E, N–S, N–W, E–S, E–W, S–W; which of the two by the pending decision);
 //! with the crop circles, `crop_option` (`option`: deploy 0, return 1), `crop_deploy`
 //! (`(tile · 16 + segment) · 5 + figure`) and `crop_return` (the same after the deployments),
-//! `figure` the index of the figure kind. Then `double_turn` (OPT-5), and the last id is
-//! `pass`. The numbering depends only on the config, so ids are stable across a game and
-//! across games of one config (the `leave`, `acrobat`, `pyramid`, `take_ingot`, `magic`,
-//! `ferry`, `move_ferry`, `crop_deploy` and `crop_return` ids name tiles by the order they
-//! were laid).
+//! `figure` the index of the figure kind; with the robbers, `robber` (the track space, 50
+//! ids), `rob` (the seat, 6 ids) and `score_first` (`tile · 16 + segment` of the named
+//! figure's tile and segment). Then `double_turn` (OPT-5), and the last id is `pass`. The
+//! numbering depends only on the config, so ids are stable across a game and across games of
+//! one config (the `leave`, `acrobat`, `pyramid`, `take_ingot`, `magic`, `ferry`,
+//! `move_ferry`, `crop_deploy`, `crop_return` and `score_first` ids name tiles by the order
+//! they were laid).
 //!
 //! **Observations.** [`OBSERVATION_PLANES`] planes of `(2r + 1)²` cells centred on the start
 //! tile `(0, 0)`: plane `k`, row `y + r`, column `x + r` describes position `(x, y)`; tiles
@@ -33,6 +35,10 @@
 //! tile their segment is on; `flying_machine` marks tiles with a flying machine; `ferry` gives
 //! the two sides a lake's ferry joins as a mask (N 1, E 2, S 4, W 8); `crop_circle` marks
 //! tiles with a crop circle by its kind: 1 road (club), 2 city (shield), 3 field (pitchfork).
+//!
+//! The score track (Robbers) is not spatial, so it has no plane: its state — each player's
+//! track position and robber — is read with [`Game::track_position`] and [`Game::robber`]
+//! (the same getters in C and Python), and [`track_observation`] packs it as a small vector.
 //!
 //! **Rewards.** [`RewardScheme`] turns final scores into the rewards the research wrappers
 //! (PettingZoo, Gymnasium, OpenSpiel, [`crate::vector`]) hand to learning agents.
@@ -106,6 +112,8 @@ pub struct ActionSpace {
     /// Tiles of the game, in a game with crop circles (the `crop_deploy` and `crop_return`
     /// ids).
     crop_tiles: Option<usize>,
+    /// Tiles of the game, in a game with robbers (the `robber`, `rob` and `score_first` ids).
+    robber_tiles: Option<usize>,
 }
 
 /// The pairs of sides a ferry can join, in id order (N–E, N–S, N–W, E–S, E–W, S–W), as
@@ -125,6 +133,8 @@ const FLIER_IDS: usize = FIGURE_SLOTS + SEGMENT_SLOTS;
 const INGOT_SLOTS: usize = 8;
 /// Ids per segment of a crop circle's deployments and returns: one per figure kind.
 const CROP_FIGURE_SLOTS: usize = Figure::COUNT;
+/// Ids of the robbers' placements and choices: a track space each, then a seat each.
+const ROBBER_IDS: usize = crate::track::TRACK_SPACES as usize + crate::config::MAX_PLAYERS;
 
 impl ActionSpace {
     /// The numbering for `game`'s config.
@@ -146,6 +156,7 @@ impl ActionSpace {
             magic_tiles: game.elements().mage_witch.then_some(tiles),
             ferry_tiles: game.elements().ferries.then_some(tiles),
             crop_tiles: game.elements().crop_circles.then_some(tiles),
+            robber_tiles: game.elements().robbers.then_some(tiles),
         }
     }
 
@@ -182,12 +193,20 @@ impl ActionSpace {
         self.ferry_base() + self.ferry_tiles.map_or(0, |t| t * FERRY_PAIRS.len())
     }
 
-    /// First id after the expansions' decisions (`double_turn`, then `pass`).
-    fn expansions_end(&self) -> usize {
+    /// First id of the robbers' decisions: after the crop circles'.
+    fn robber_base(&self) -> usize {
         self.crop_base()
             + self.crop_tiles.map_or(0, |t| {
                 CropOption::ALL.len() + 2 * t * SEGMENT_SLOTS * CROP_FIGURE_SLOTS
             })
+    }
+
+    /// First id after the expansions' decisions (`double_turn`, then `pass`).
+    fn expansions_end(&self) -> usize {
+        self.robber_base()
+            + self
+                .robber_tiles
+                .map_or(0, |t| ROBBER_IDS + t * SEGMENT_SLOTS)
     }
 
     fn side(&self) -> usize {
@@ -314,6 +333,28 @@ impl ActionSpace {
                         + figure.index()
                 })
             }
+            Action::PlaceRobber { space } => {
+                self.robber_tiles?;
+                ((space as u32) < crate::track::TRACK_SPACES)
+                    .then(|| self.robber_base() + space as usize)
+            }
+            Action::Rob { player } => {
+                self.robber_tiles?;
+                ((player as usize) < crate::config::MAX_PLAYERS).then(|| {
+                    self.robber_base() + crate::track::TRACK_SPACES as usize + player as usize
+                })
+            }
+            Action::ScoreFirst {
+                pos,
+                feature,
+                location,
+            } => {
+                let tiles = self.robber_tiles?;
+                let tile = game.board().tiles().iter().position(|t| t.pos == pos)?;
+                let segment = game.segment_at(&game.board().tiles()[tile], feature, location)?;
+                (tile < tiles && segment < SEGMENT_SLOTS)
+                    .then(|| self.robber_base() + ROBBER_IDS + tile * SEGMENT_SLOTS + segment)
+            }
             Action::DoubleTurn => Some(self.size() - 2),
             Action::Pass => Some(self.size() - 1),
         }
@@ -367,6 +408,26 @@ impl ActionSpace {
     /// The action of an id among the mini expansions' (flights, gold, magic figures, ferries,
     /// crop circles), or `None`.
     fn mini_action(&self, game: &Game, id: usize) -> Option<Action> {
+        if self.robber_tiles.is_some() && id >= self.robber_base() {
+            let rest = id - self.robber_base();
+            let spaces = crate::track::TRACK_SPACES as usize;
+            if rest < spaces {
+                return Some(Action::PlaceRobber { space: rest as u8 });
+            }
+            if rest < ROBBER_IDS {
+                return Some(Action::Rob {
+                    player: (rest - spaces) as u8,
+                });
+            }
+            let rest = rest - ROBBER_IDS;
+            let placed = game.board().tiles().get(rest / SEGMENT_SLOTS)?;
+            let seg = placed.tile.kind().segments.get(rest % SEGMENT_SLOTS)?;
+            return Some(Action::ScoreFirst {
+                pos: placed.pos,
+                feature: game.segment_kind(seg),
+                location: seg.location(placed.rotation),
+            });
+        }
         if self.crop_tiles.is_some() && id >= self.crop_base() {
             return self.crop_action(game, id);
         }
@@ -579,6 +640,30 @@ impl FromStr for RewardScheme {
     }
 }
 
+/// Length of [`track_observation`]: 3 values for each of the 6 seats.
+pub const TRACK_OBSERVATION_LEN: usize = 3 * crate::config::MAX_PLAYERS;
+
+/// The score track of `game` as a flat vector of [`TRACK_OBSERVATION_LEN`] values, three per
+/// seat in seat order: the scoring figure's space (0–49), its laps, and the robber (its space
+/// 0–49; 50 in supply; 51 returning after a robbery). Seats that do not play, and games without
+/// the track, give `255, 255, 255`.
+pub fn track_observation(game: &Game) -> Vec<u8> {
+    let mut out = vec![u8::MAX; TRACK_OBSERVATION_LEN];
+    for p in 0..game.players().min(crate::config::MAX_PLAYERS) {
+        if let Some(t) = game.track_position(p, 0) {
+            out[3 * p] = t.space;
+            out[3 * p + 1] = t.laps.min(254) as u8;
+        }
+        out[3 * p + 2] = match game.robber(p) {
+            Some(crate::track::RobberState::OnTrack(s)) => s,
+            Some(crate::track::RobberState::InSupply) => 50,
+            Some(crate::track::RobberState::Returning) => 51,
+            None => u8::MAX,
+        };
+    }
+    out
+}
+
 /// Number of bytes of an observation with window radius `radius`:
 /// `OBSERVATION_PLANES.len() · (2 · radius + 1)²`.
 pub const fn observation_len(radius: usize) -> usize {
@@ -747,8 +832,19 @@ mod tests {
                     TileSet::BigTop,
                 ],
             ),
+            (
+                6,
+                vec![
+                    TileSet::Robbers,
+                    TileSet::InnsAndCathedrals,
+                    TileSet::TradersAndBuilders,
+                ],
+            ),
         ] {
             let mut kinds = std::collections::BTreeSet::new();
+            let robbers = sets.contains(&TileSet::Robbers);
+            let crop =
+                sets.contains(&TileSet::CropCircles) || sets.contains(&TileSet::CropCircles1);
             let mut config = Config::new(3);
             config.sets.extend(sets);
             let mut game = Game::new(config, seed).unwrap();
@@ -779,10 +875,20 @@ mod tests {
                     assert!(kinds.contains(verb), "{verb} came up: {kinds:?}");
                 }
             }
-            if seed >= 5 {
+            if crop {
                 assert!(
                     kinds.contains("crop_deploy") || kinds.contains("crop_return"),
                     "a crop circle's round came up: {kinds:?}"
+                );
+            }
+            if robbers {
+                for verb in ["robber", "score_first"] {
+                    assert!(kinds.contains(verb), "{verb} came up: {kinds:?}");
+                }
+                assert_eq!(
+                    track_observation(&game).len(),
+                    TRACK_OBSERVATION_LEN,
+                    "the track as a vector"
                 );
             }
         }

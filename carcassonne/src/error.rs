@@ -171,6 +171,23 @@ pub enum PlayError {
         /// Why it is illegal.
         reason: &'static str,
     },
+    /// A robber's placement or move, or the choice of whom it robs, refused (Robbers RO.1,
+    /// RO.5).
+    #[error("{action} is illegal: {reason}")]
+    IllegalRobberAction {
+        /// The refused action.
+        action: Action,
+        /// Why it is illegal.
+        reason: &'static str,
+    },
+    /// A choice of the feature scored next refused (D-GEN-1).
+    #[error("{action} is illegal: {reason}")]
+    IllegalScoreOrder {
+        /// The refused action.
+        action: Action,
+        /// Why it is illegal.
+        reason: &'static str,
+    },
 }
 
 /// A tile draw refused in explicit-draw mode. The game is unchanged.

@@ -31,6 +31,20 @@
 //! A) or [`Event::FigureReturned`] (option B, followed by the returns of that player's builders
 //! and pigs left without a follower in the feature), in seat order from the left of the
 //! active player.
+//!
+//! With the Robbers (the score track, `track`): after [`Event::TilePlaced`] (or, with
+//! [`RobberPlacement::BeforeTilePlacement`](crate::RobberPlacement), after
+//! [`Event::TileDrawn`]) come [`Event::RobberPlaced`] / [`Event::RobberMoved`] in the order
+//! the players decided. Points are paid one award round at a time (the owners of one feature,
+//! one field, one big top, ...): the round's [`Event::Scored`] events in seat order, then for
+//! each robber that robbed (owners in seat order from the active player) its
+//! [`Reason::Robbery`] score, each followed by the [`Event::RobberMoved`] events of the robbers
+//! travelling with that figure (RO.7). The completed features of a turn part are scored in the
+//! order the active player chose ([`Pending::ScoreOrder`](crate::Pending::ScoreOrder)) — or,
+//! when it cannot matter, roads and cities of the tile, then monasteries and shrines —
+//! after the [`Event::FigureReturned`] / [`Event::GoodsTaken`] events of the completed
+//! features nobody held. [`Event::RobberReturned`] follows the gold distribution (phase 4
+//! step 3), and after the final scoring precedes [`Event::GameOver`].
 
 use std::fmt;
 
@@ -82,6 +96,8 @@ pub enum Reason {
     Ringmaster(RingmasterScore),
     /// A player's gold ingots at the end (Gold Mines GM.6).
     Gold(GoldScore),
+    /// Half of another player's award, taken by the receiver's robber (Robbers RO.2).
+    Robbery(RobberyScore),
 }
 
 /// The facts behind the points of a road, city, monastery or shrine.
@@ -211,9 +227,23 @@ pub struct GoldScore {
     pub ingots: u8,
 }
 
+/// Points a robber took (Robbers RO.2, RO.6): half of the robbed player's award, rounded up
+/// (`(award + 1) / 2`); the robbed player keeps the whole award.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct RobberyScore {
+    /// The robbed player (seat): his scoring figure left the robber's space with an award.
+    pub victim: usize,
+    /// The victim's award, in points (the receiver gets half of it, rounded up).
+    pub award: u32,
+    /// The track space (0–49) the robber stood on, where the victim's figure started.
+    pub space: u8,
+}
+
 impl Score {
     /// What was scored: `road`, `city`, `monastery`, `shrine`, `field`, `goods` for a trade
-    /// goods majority, `king` or `robber_baron`, `big_top`, `acrobats`, `ringmaster`, `gold`.
+    /// goods majority, `king` or `robber_baron`, `big_top`, `acrobats`, `ringmaster`, `gold`,
+    /// `robbery`.
     pub fn kind_name(&self) -> &'static str {
         match &self.reason {
             Reason::Feature(f) => f.kind.name(),
@@ -224,6 +254,7 @@ impl Score {
             Reason::Acrobats(_) => "acrobats",
             Reason::Ringmaster(_) => "ringmaster",
             Reason::Gold(_) => "gold",
+            Reason::Robbery(_) => "robbery",
         }
     }
 
@@ -237,7 +268,8 @@ impl Score {
             | Reason::BigTop(_)
             | Reason::Acrobats(_)
             | Reason::Ringmaster(_)
-            | Reason::Gold(_) => None,
+            | Reason::Gold(_)
+            | Reason::Robbery(_) => None,
         }
     }
 
@@ -252,12 +284,13 @@ impl Score {
             | Reason::BigTop(_)
             | Reason::Acrobats(_)
             | Reason::Ringmaster(_)
-            | Reason::Gold(_) => None,
+            | Reason::Gold(_)
+            | Reason::Robbery(_) => None,
         }
     }
 
     /// The tile the points are about: the feature's or field's first figure's, the big top's,
-    /// the acrobat site's or the ringmaster's; `None` for goods, tokens and gold.
+    /// the acrobat site's or the ringmaster's; `None` for goods, tokens, gold and robberies.
     pub fn position(&self) -> Option<Position> {
         match &self.reason {
             Reason::Feature(f) => Some(f.pos),
@@ -265,7 +298,7 @@ impl Score {
             Reason::BigTop(b) => Some(b.pos),
             Reason::Acrobats(a) => Some(a.pos),
             Reason::Ringmaster(r) => Some(r.pos),
-            Reason::Goods(_) | Reason::Token(_) | Reason::Gold(_) => None,
+            Reason::Goods(_) | Reason::Token(_) | Reason::Gold(_) | Reason::Robbery(_) => None,
         }
     }
 
@@ -303,6 +336,12 @@ impl Score {
             }
             Reason::Goods(g) => format!("the most {} tokens ({})", g.goods.name(), g.tokens),
             Reason::Gold(g) => format!("gold ({})", plural(u16::from(g.ingots), "ingot", "ingots")),
+            Reason::Robbery(r) => format!(
+                "a robbery: half of player {}'s {} on space {}",
+                r.victim + 1,
+                plural(r.award.min(u32::from(u16::MAX)) as u16, "point", "points"),
+                r.space
+            ),
             Reason::Field(f) => format!(
                 "a field bordering {} ({} each)",
                 plural(f.cities, "completed city", "completed cities"),
@@ -586,6 +625,33 @@ pub enum Event {
         circle: FeatureKind,
         /// The tile with the circle.
         pos: Position,
+    },
+    /// A robber went from its owner's supply onto a space of the score track (Robbers RO.1).
+    RobberPlaced {
+        /// Its owner.
+        player: usize,
+        /// The track space, 0–49.
+        space: u8,
+    },
+    /// A robber moved along the score track: its owner moved it (RO.1, `with` none), or it
+    /// travelled with another player's scoring figure that moved for robbery points (RO.7,
+    /// D-RO-3).
+    RobberMoved {
+        /// Its owner.
+        player: usize,
+        /// The space it left, 0–49.
+        from: u8,
+        /// The space it stands on now, 0–49.
+        to: u8,
+        /// The player whose scoring figure it travelled with (RO.7), or none.
+        with: Option<usize>,
+    },
+    /// A robber that robbed in this turn part went back to its owner's supply (phase 4 step 3,
+    /// S003's turn summary; after the final scoring for robberies there). It left the track
+    /// when it robbed (the [`Reason::Robbery`] score).
+    RobberReturned {
+        /// Its owner.
+        player: usize,
     },
     /// The game ended and was scored; the final scores by seat.
     GameOver {

@@ -113,6 +113,20 @@ pub enum Pending {
     /// Crop Circles, option B (CR.1–CR.3): the current player (in the same order) takes one of
     /// their followers of the circle's kind back to supply ([`Action::CropReturn`]). No pass.
     CropReturn,
+    /// Robbers (RO.1): the current player may put his robber on a score-track space holding
+    /// another player's scoring figure ([`Action::PlaceRobber`]; the active player may move
+    /// his there if it is on the track) or pass. Asked after a robber tile to the active
+    /// player, then to the players the rule option names; a player with nothing to do is
+    /// not asked.
+    PlaceRobber,
+    /// Robbers (RO.5, D-RO-2): the current player's robber stands where several players'
+    /// figures leave with the points of one feature; he chooses whom it robs
+    /// ([`Action::Rob`]). No pass.
+    ChooseRobbed,
+    /// D-GEN-1 (with the score track): the turn part completed two or more features holding
+    /// followers and the order can matter (a robber is on the track); the active player
+    /// chooses the one scored next ([`Action::ScoreFirst`]). No pass.
+    ScoreOrder,
     /// The game is over and scored.
     GameOver,
 }
@@ -121,7 +135,7 @@ impl Pending {
     /// A short name: `draw`, `place`, `deploy`, `double turn`, `enter city`, `move count`,
     /// `leave city`, `market`, `animal token`, `ingot`, `take ingot`, `magic`, `remove magic`,
     /// `flier roll`, `landing`, `place ferry`, `move ferry`, `crop option`, `crop deploy`,
-    /// `crop return`, `game over`.
+    /// `crop return`, `place robber`, `choose robbed`, `score order`, `game over`.
     pub const fn name(&self) -> &'static str {
         match self {
             Pending::Draw => "draw",
@@ -144,6 +158,9 @@ impl Pending {
             Pending::CropOption => "crop option",
             Pending::CropDeploy => "crop deploy",
             Pending::CropReturn => "crop return",
+            Pending::PlaceRobber => "place robber",
+            Pending::ChooseRobbed => "choose robbed",
+            Pending::ScoreOrder => "score order",
             Pending::GameOver => "game over",
         }
     }
@@ -358,10 +375,12 @@ impl Game {
         self.pending == Pending::GameOver
     }
 
-    /// The tile drawn and not yet placed, if any.
+    /// The tile drawn and not yet placed, if any (also while the robbers are placed before
+    /// it, [`RobberPlacement::BeforeTilePlacement`](crate::RobberPlacement)).
     pub fn current_tile(&self) -> Option<TileId> {
         match self.pending {
             Pending::Place { tile } => Some(tile),
+            Pending::PlaceRobber => self.robber_tile_in_hand(),
             _ => None,
         }
     }
@@ -618,7 +637,10 @@ impl Game {
             | Pending::MoveFerry
             | Pending::CropOption
             | Pending::CropDeploy
-            | Pending::CropReturn => self.expansion_actions(out),
+            | Pending::CropReturn
+            | Pending::PlaceRobber
+            | Pending::ChooseRobbed
+            | Pending::ScoreOrder => self.expansion_actions(out),
             Pending::Draw | Pending::AnimalToken | Pending::FlierRoll | Pending::GameOver => {}
         }
     }
@@ -681,7 +703,10 @@ impl Game {
             | Pending::MoveFerry
             | Pending::CropOption
             | Pending::CropDeploy
-            | Pending::CropReturn => {
+            | Pending::CropReturn
+            | Pending::PlaceRobber
+            | Pending::ChooseRobbed
+            | Pending::ScoreOrder => {
                 let mut out = Vec::new();
                 self.expansion_actions(&mut out);
                 out.len()
@@ -916,7 +941,10 @@ impl Game {
                 | Pending::MoveFerry
                 | Pending::CropOption
                 | Pending::CropDeploy
-                | Pending::CropReturn,
+                | Pending::CropReturn
+                | Pending::PlaceRobber
+                | Pending::ChooseRobbed
+                | Pending::ScoreOrder,
                 _,
             ) => self.check_expansion_action(action).map(|()| None),
             (pending @ (Pending::Place { .. } | Pending::Deploy { .. }), action) => {
@@ -1003,6 +1031,11 @@ impl Game {
                 Action::Acrobat { .. } | Action::ScorePyramid { .. } | Action::Fly { .. },
             ) => {
                 if self.apply_deploy_alternative(action, sink) {
+                    if self.awards_wait() {
+                        // A pyramid's awards wait for a robber's choice (RO.5).
+                        self.goto(Step::AfterDeployment);
+                        return;
+                    }
                     self.after_deployment(sink);
                 }
             }

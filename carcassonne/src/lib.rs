@@ -57,6 +57,7 @@ pub mod expansions;
 pub mod game;
 pub mod scoring;
 mod stack;
+pub mod track;
 mod turn;
 
 // Notations, records, tools.
@@ -76,7 +77,7 @@ pub use chance::Outcome;
 pub use config::{
     BuilderDoubleTurn, Config, CountFinalScoring, CountMove, Elements, FarmCityScoring,
     GoldDistribution, KingRobberScoring, ResolvedElements, RiverBaseStartTile, RiverTurnRule,
-    Rules, SmallCityScoring, StartTile, UnfinishedInnsCathedrals, MAX_PLAYERS,
+    RobberPlacement, Rules, SmallCityScoring, StartTile, UnfinishedInnsCathedrals, MAX_PLAYERS,
 };
 pub use crop::CropOption;
 pub use error::{
@@ -84,7 +85,7 @@ pub use error::{
 };
 pub use events::{
     AcrobatScore, BigTopScore, Event, FeatureScore, FieldScore, GoldScore, GoodsScore, Reason,
-    RingmasterScore, Score, TokenScore,
+    RingmasterScore, RobberyScore, Score, TokenScore,
 };
 pub use expansions::big_top::AcrobatSite;
 pub use expansions::crop_circles::CropRound;
@@ -99,3 +100,4 @@ pub use quarter::Quarter;
 pub use record::Record;
 pub use tile::{Compass, EdgeKind, FeatureKind, Goods, Marker, Segment, TileId, TileKind, TileSet};
 pub use token::Token;
+pub use track::{RobberState, TrackPosition, TRACK_SPACES};

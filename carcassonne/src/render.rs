@@ -10,6 +10,10 @@
 //! witch (a black hat), the flying machines' directions, a flight under way as a dashed arrow,
 //! the lakes and their ferries (a brown boat between the two road ends each joins), and each
 //! crop circle with its kind's sign: a pitchfork (field), a club (road) or a shield (city).
+//! With the score track (Robbers) a grid of its 50 spaces (10 per row, the dark spaces 0, 5,
+//! ... 45 shaded) under the board shows every scoring figure (a disc in its player's colour;
+//! laps in its tooltip) and every robber on the track (a small bag, a triangle in its owner's
+//! colour).
 
 use crate::board::PlacedTile;
 use crate::figure::Figure;
@@ -305,6 +309,79 @@ fn crop_circle_svg(s: &mut String, (x, y): (f64, f64), t: f64, circle: FeatureKi
     );
 }
 
+/// Columns and rows of the score track's grid in the SVG.
+const TRACK_COLUMNS: usize = 10;
+const TRACK_ROWS: usize = 5;
+/// Side of a track space in the SVG, in pixels.
+const TRACK_CELL: f64 = 28.0;
+/// Space between the board and the track in the SVG.
+const TRACK_GAP: f64 = 10.0;
+
+/// The score track: its 50 spaces from `top`, the scoring figures and the robbers.
+fn track_svg(game: &Game, s: &mut String, top: f64) {
+    use std::fmt::Write;
+    let cell = |space: u8| {
+        let k = space as usize;
+        (
+            4.0 + (k % TRACK_COLUMNS) as f64 * TRACK_CELL,
+            top + (k / TRACK_COLUMNS) as f64 * TRACK_CELL,
+        )
+    };
+    let _ = write!(s, r##"<g><title>score track</title>"##);
+    for space in 0..crate::track::TRACK_SPACES as u8 {
+        let (x, y) = cell(space);
+        let fill = if space % 5 == 0 { "#c9b98f" } else { "#efe6cf" };
+        let _ = write!(
+            s,
+            r##"<rect x="{x:.1}" y="{y:.1}" width="{c}" height="{c}" fill="{fill}" stroke="#8a7a55" stroke-width="0.6"/><text x="{tx:.1}" y="{ty:.1}" font-size="7" fill="#5a4d2e">{space}</text>"##,
+            c = TRACK_CELL,
+            tx = x + 2.0,
+            ty = y + 8.0
+        );
+    }
+    let _ = write!(s, "</g>");
+    let mut on_space = [0u8; crate::track::TRACK_SPACES as usize];
+    for p in 0..game.players() {
+        for f in 0..game.track_figures() {
+            let Some(at) = game.track_position(p, f) else {
+                continue;
+            };
+            let n = &mut on_space[at.space as usize];
+            let (x, y) = cell(at.space);
+            let (cx, cy) = (
+                x + 8.0 + f64::from(*n % 3) * 7.0,
+                y + 14.0 + f64::from(*n / 3) * 7.0,
+            );
+            *n += 1;
+            let _ = write!(
+                s,
+                r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="3.5" fill="{colour}" stroke="white" stroke-width="0.8"><title>player {n} scoring figure: {points} points (space {space}, {laps} laps)</title></circle>"##,
+                colour = PLAYER_COLOURS[p % PLAYER_COLOURS.len()],
+                n = p + 1,
+                points = at.value(),
+                space = at.space,
+                laps = at.laps
+            );
+        }
+    }
+    let mut robbers_on = [0u8; crate::track::TRACK_SPACES as usize];
+    for p in 0..game.players() {
+        let Some(crate::track::RobberState::OnTrack(space)) = game.robber(p) else {
+            continue;
+        };
+        let k = &mut robbers_on[space as usize];
+        let (x, y) = cell(space);
+        let (bx, by) = (x + 4.0 + f64::from(*k) * 7.0, y + TRACK_CELL - 2.0);
+        *k += 1;
+        let _ = write!(
+            s,
+            r##"<path d="M{bx:.1},{by:.1} l6,0 l-3,-6z" fill="{colour}" stroke="#222" stroke-width="0.8"><title>player {n} robber on space {space}</title></path>"##,
+            colour = PLAYER_COLOURS[p % PLAYER_COLOURS.len()],
+            n = p + 1
+        );
+    }
+}
+
 /// The board of `game` as an SVG picture: fields green, cities brown with pennants, roads
 /// white, rivers blue, monasteries red, followers as discs in player colours (1 red, 2 blue,
 /// 3 green, 4 yellow, 5 black, 6 pink), the last placed tile outlined in orange. North is up;
@@ -316,13 +393,25 @@ pub fn board_svg(game: &Game) -> String {
     let t = SVG_TILE;
     let width = (max.x - min.x + 1) as f64 * t;
     let height = (max.y - min.y + 1) as f64 * t;
+    let track = game.has_score_track();
+    let (svg_w, svg_h) = if track {
+        (
+            width.max(TRACK_COLUMNS as f64 * TRACK_CELL) + 8.0,
+            height + 8.0 + TRACK_GAP + TRACK_ROWS as f64 * TRACK_CELL + 4.0,
+        )
+    } else {
+        (width + 8.0, height + 8.0)
+    };
     let mut s = String::new();
     let _ = write!(
         s,
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}"><rect width="{w}" height="{h}" fill="#f4f1e8"/>"##,
-        w = width + 8.0,
-        h = height + 8.0
+        w = svg_w,
+        h = svg_h
     );
+    if track {
+        track_svg(game, &mut s, height + 8.0 + TRACK_GAP);
+    }
     let px = |pos: crate::geometry::Position, (u, v): (f64, f64)| {
         (
             4.0 + ((pos.x - min.x) as f64 + u) * t,

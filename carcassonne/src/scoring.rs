@@ -251,14 +251,17 @@ impl Game {
 
     /// Scores one occupied road, city, monastery or shrine: completed during play
     /// (`complete`, then its figures return) or unfinished at the end.
-    fn score_feature<S: Sink>(&mut self, root: NodeId, complete: bool, sink: &mut S) {
+    pub(crate) fn score_feature<S: Sink>(&mut self, root: NodeId, complete: bool, sink: &mut S) {
         let Some(occupancy) = self.occupancy(root) else {
             return;
         };
         let kind = self.features.node(root).kind;
+        // Awards on the score track may be paid later, into another sink: they keep their
+        // facts.
+        let want = S::WANTED || self.has_hook(Hook::ScoreTrack);
         let facts = match kind {
-            FeatureKind::Monastery | FeatureKind::Shrine => self.monastery_facts(root, S::WANTED),
-            _ => self.facts(root, S::WANTED),
+            FeatureKind::Monastery | FeatureKind::Shrine => self.monastery_facts(root, want),
+            _ => self.facts(root, want),
         };
         let rules = &self.config.rules;
         let mut points = match (kind, complete) {
@@ -296,6 +299,8 @@ impl Game {
             );
         }
         let owners = owners(&occupancy.strength);
+        // The owners' awards are given together (one round on the score track, RO.5).
+        self.begin_round();
         for player in 0..self.players() {
             if owners & (1 << player) != 0 {
                 let strength = occupancy.strength[player];
@@ -307,6 +312,7 @@ impl Game {
                 });
             }
         }
+        self.end_round(sink);
         if self.has_hook(Hook::FeatureScored) {
             self.feature_scored(root, sink);
         }
@@ -325,7 +331,7 @@ impl Game {
     /// [`Game::node_place`] when events are wanted (the quiet path skips the lookup).
     #[inline(always)]
     fn event_place<S: Sink>(&self, node: NodeId) -> (Position, Location) {
-        if S::WANTED {
+        if S::WANTED || self.has_hook(Hook::ScoreTrack) {
             self.node_place(node)
         } else {
             (Position::new(0, 0), Location::CENTRE)
@@ -333,7 +339,8 @@ impl Game {
     }
 
     /// Pays `points` to `player`, with one [`Event::Scored`] whose reason `reason` builds (only
-    /// when events are wanted).
+    /// when events are wanted). With the score track the award moves a figure instead, in its
+    /// round (see [`crate::track`]).
     pub(crate) fn pay<S: Sink>(
         &mut self,
         player: usize,
@@ -341,6 +348,9 @@ impl Game {
         sink: &mut S,
         reason: impl FnOnce() -> Reason,
     ) {
+        if self.has_hook(Hook::ScoreTrack) {
+            return self.award(player, points, reason(), sink);
+        }
         self.players[player].score += points;
         if S::WANTED {
             sink.push(Event::Scored(Score {
@@ -435,6 +445,7 @@ impl Game {
             let cities = self.completed_cities_bordering(root);
             let (pos, location) = self.event_place::<S>(occupancy.first);
             let owners = owners(&occupancy.strength);
+            self.begin_round();
             for player in 0..self.players() {
                 if owners & (1 << player) == 0 {
                     continue;
@@ -470,6 +481,7 @@ impl Game {
                     })
                 });
             }
+            self.end_round(sink);
             if self.has_hook(Hook::FeatureScored) {
                 self.feature_scored(root, sink);
             }

@@ -428,11 +428,16 @@ pub enum TileSet {
     /// `corn-circles/1`). Use it instead of `crop_circles`, not with it (D-CR-3).
     #[serde(rename = "crop_circles1")]
     CropCircles1,
+    /// Robbers: 8 tiles with a robber symbol and a robber per player (`expansions.md` §3.6.1).
+    /// JCloisterZone has no robbers: the shapes come from one transcription only (the
+    /// Tabletop Simulator mod the spec names), so the symbol can be attached to any shape.
+    #[serde(rename = "robbers")]
+    Robbers,
 }
 
 impl TileSet {
     /// Every tile set this library knows.
-    pub const ALL: [TileSet; 19] = [
+    pub const ALL: [TileSet; 20] = [
         TileSet::Base,
         TileSet::InnsAndCathedrals,
         TileSet::TradersAndBuilders,
@@ -452,12 +457,13 @@ impl TileSet {
         TileSet::Ferries,
         TileSet::CropCircles,
         TileSet::CropCircles1,
+        TileSet::Robbers,
     ];
 
     /// The set's name in configs and on the command line: `base`, `inns`, `traders`, `river`,
     /// `river2`, `king_robber`, `cult`, `cult6`, `count`, `big_top`, `big_top1`,
     /// `flying_machines`, `flying_machines1`, `gold_mines`, `mage_witch`, `mage_witch1`,
-    /// `ferries`, `crop_circles`, `crop_circles1`.
+    /// `ferries`, `crop_circles`, `crop_circles1`, `robbers`.
     pub const fn name(self) -> &'static str {
         match self {
             TileSet::Base => "base",
@@ -479,6 +485,7 @@ impl TileSet {
             TileSet::Ferries => "ferries",
             TileSet::CropCircles => "crop_circles",
             TileSet::CropCircles1 => "crop_circles1",
+            TileSet::Robbers => "robbers",
         }
     }
 }
@@ -498,7 +505,8 @@ impl FromStr for TileSet {
     /// `under-the-big-top:2`), `big_top1` (`under-the-big-top:1`), `flying_machines` (`flier`,
     /// `flier:2`), `flying_machines1` (`flier:1`), `gold_mines` (`goldmines`), `mage_witch`
     /// (`mage-and-witch`, `mage-and-witch:2`), `mage_witch1` (`mage-and-witch:1`), `ferries`,
-    /// `crop_circles` (`crop-circles`, `corn-circles/2`), `crop_circles1` (`corn-circles/1`).
+    /// `crop_circles` (`crop-circles`, `corn-circles/2`), `crop_circles1` (`corn-circles/1`),
+    /// `robbers`.
     fn from_str(s: &str) -> Result<TileSet, ParseError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "base" | "basic" => Ok(TileSet::Base),
@@ -528,12 +536,13 @@ impl FromStr for TileSet {
                 Ok(TileSet::CropCircles)
             }
             "crop_circles1" | "corn-circles/1" => Ok(TileSet::CropCircles1),
+            "robbers" => Ok(TileSet::Robbers),
             _ => Err(ParseError::new(
                 "tile set",
                 s,
                 "known sets: base, inns, traders, river, river2, king_robber, cult, cult6, count, \
                  big_top, big_top1, flying_machines, flying_machines1, gold_mines, mage_witch, \
-                 mage_witch1, ferries, crop_circles, crop_circles1",
+                 mage_witch1, ferries, crop_circles, crop_circles1, robbers",
             )),
         }
     }

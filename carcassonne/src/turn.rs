@@ -9,14 +9,17 @@
 //!                             back under the river stack (R2.5)
 //! Place             1.2       decision; then hooks tile_laid (river ends, Cult buildings) and
 //!                             tile_placed (builder's double turn due, Count's last placer)
-//! TileTriggered     1.3–1.5   hooks: river (the volcano lake and the spring laid against the
-//!                             City give no deployment, R2.6, D-R2-6)
+//! TileTriggered     1.3–1.5   hooks: gold, mage and witch, robbers (RO.1), river (the volcano
+//!                             lake and the spring laid against the City give no deployment,
+//!                             R2.6, D-R2-6)
 //! Deploy            2         decision, skipped when nothing can be deployed
 //! AfterDeployment   2 (end)   hooks: ferries (placement FE.3, moves FE.4), mage and witch (D-FE-3)
 //! BeforeScoring     3.1–3.2   hooks: Count (the movement round out of the quarters, C.3)
-//! Scoring           3.3       the completed features, with the scoring hooks (`scoring`)
-//! AfterScoring      3.4–4.5   hooks: Big Top (BT.2/BT.3), Gold Mines (GM.4), Count (entering
-//!                             the City, C.2), Crop Circles (the round, CR.1–CR.5)
+//! Scoring           3.3       the completed features, with the scoring hooks (`scoring`); with
+//!                             the score track one at a time, resumable (`track`)
+//! AfterScoring      3.4–4.5   hooks: Big Top (BT.2/BT.3), Gold Mines (GM.4), robbers home
+//!                             (4.3), Count (entering the City, C.2), Crop Circles (the round,
+//!                             CR.1–CR.5)
 //! EndOfTurnPart     4.6       hooks: river (the fork's interlude, the turn after a lake),
 //!                             Traders & Builders (the builder's second part, TB-3); otherwise
 //!                             the next player clockwise
@@ -29,6 +32,8 @@
 //! at a cursor (step and hook); the expansion's decisions are answered through
 //! [`Game::play`](crate::Game::play), and when its last one is answered the pipeline resumes
 //! after that hook. A game without expansions pays one bit test per step for all of this.
+//! With the score track, awards waiting for a robber's choice stop the pipeline at its
+//! checkpoints (`track`).
 
 use rand_core::RngCore;
 
@@ -53,9 +58,12 @@ pub(crate) enum Step {
     Deploy,
     /// Phase 2, end: steps after the deployment.
     AfterDeployment,
-    /// Phase 3.1–3.2: before the completed features are scored. (Phase 3.3, the scoring,
-    /// never waits, so no cursor stands there.)
+    /// Phase 3.1–3.2: before the completed features are scored.
     BeforeScoring,
+    /// Phase 3.3 with the score track: the features are scored one at a time and the
+    /// scoring can wait for decisions (their order, D-GEN-1; a robber's victim, RO.5). Without
+    /// the track the scoring never waits and no cursor stands here.
+    Scoring,
     /// Phase 3.4–4.5: after the scoring.
     AfterScoring,
     /// Phase 4.6: what comes next (another turn part, or the next player's turn).
@@ -106,6 +114,10 @@ impl Game {
     /// the order of the table above (a loop over a `match` would cost an unpredictable
     /// indirect jump per step).
     pub(crate) fn advance<S: Sink>(&mut self, sink: &mut S) {
+        // A checkpoint: awards on the score track waiting for a robber's choice.
+        if self.awards_wait() {
+            return;
+        }
         match self.cursor.step {
             Step::StartOfTurnPart => self.start_of_turn_part(sink),
             Step::Draw => self.draw_step(sink),
@@ -114,6 +126,7 @@ impl Game {
             Step::TileTriggered => self.tile_triggered(sink),
             Step::AfterDeployment => self.after_deployment(sink),
             Step::BeforeScoring => self.before_scoring(sink),
+            Step::Scoring => self.resume_scoring(sink),
             Step::AfterScoring => self.after_scoring(sink),
             Step::EndOfTurnPart => self.end_of_turn_part(sink),
             Step::BeforeFinalScoring => self.before_final_scoring(sink),
@@ -195,6 +208,9 @@ impl Game {
 
     /// Phase 3.3: the completed features of the turn part's tile.
     fn scoring<S: Sink>(&mut self, sink: &mut S) {
+        if self.has_hook(Hook::ScoreTrack) {
+            return self.track_scoring(sink);
+        }
         if let Some(index) = self.last_tile.take() {
             self.score_completed(index as usize, sink);
         }
@@ -202,7 +218,7 @@ impl Game {
     }
 
     /// Phase 3.4–4.5.
-    fn after_scoring<S: Sink>(&mut self, sink: &mut S) {
+    pub(crate) fn after_scoring<S: Sink>(&mut self, sink: &mut S) {
         if self.hooks_of(Step::AfterScoring, Hook::AfterScoring, sink) == Flow::Wait {
             return;
         }
@@ -222,6 +238,9 @@ impl Game {
 
     /// F1–F2.
     fn before_final_scoring<S: Sink>(&mut self, sink: &mut S) {
+        if self.has_hook(Hook::ScoreTrack) {
+            self.track_final_phase();
+        }
         if self.hooks_of(Step::BeforeFinalScoring, Hook::BeforeFinalScoring, sink) == Flow::Wait {
             return;
         }
@@ -230,10 +249,26 @@ impl Game {
 
     /// F3–F6: the final scoring; the game is over.
     fn final_scoring_step<S: Sink>(&mut self, sink: &mut S) {
-        self.goto(Step::FinalScoring);
-        self.decider = self.active;
-        self.pending = Pending::GameOver;
-        self.final_scoring(sink);
+        // Hook 1 marks the scoring as done (awards on the track may still wait for a
+        // decision, and the step resumes there).
+        let scored = Cursor {
+            step: Step::FinalScoring,
+            hook: 1,
+        };
+        if self.cursor != scored {
+            self.cursor = scored;
+            self.decider = self.active;
+            self.pending = Pending::GameOver;
+            self.final_scoring(sink);
+        }
+        if self.has_hook(Hook::ScoreTrack) {
+            if self.awards_wait() {
+                return;
+            }
+            self.decider = self.active;
+            self.pending = Pending::GameOver;
+            self.robbers_home(sink);
+        }
         if S::WANTED {
             sink.push(Event::GameOver {
                 scores: self.scores(),
@@ -276,6 +311,9 @@ impl Game {
         }
         if self.is_placeable(tile) {
             self.goto(Step::Place);
+            if self.has_hook(Hook::TileDrawn) && self.robbers_before_placement(tile, sink) {
+                return true; // the robbers first (RO.1, C3.1 wording); then the placement
+            }
             self.ask(Pending::Place { tile }, self.active);
             return true;
         }

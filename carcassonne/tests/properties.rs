@@ -15,6 +15,11 @@
 //!   the deciding player's follower kinds in supply onto the segments of their followers on
 //!   features of the circle's kind (the oracle's kind), the returns those followers; builders
 //!   and pigs always stand with one of their owner's followers;
+//! - the score track (Robbers): every figure's position is its owner's score modulo 50; the
+//!   robbers' placements, victims and the order of the features are the rules' options; an
+//!   independent model replays the awards of the event log on a track of its own and
+//!   re-derives every robbery (who robs whom, half rounded up, which robbers travel along)
+//!   and where every robber stands;
 //! - a record round-trips and replays to an identical game.
 
 mod common;
@@ -24,7 +29,7 @@ use std::collections::{BTreeSet, HashSet};
 use carcassonne::{
     Action, BuilderDoubleTurn, Config, CountFinalScoring, CountMove, CropOption, FeatureKind,
     Figure, Game, KingRobberScoring, Location, MagicFigure, Marker, Outcome, Pending, Position,
-    Quarter, Reason, Rotation, TileSet, Token,
+    Quarter, Reason, RobberPlacement, RobberState, Rotation, TileSet, Token,
 };
 use common::oracle::Oracle;
 use proptest::prelude::*;
@@ -52,7 +57,18 @@ fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
     match below(rng, 5) {
         3 if below(rng, 2) == 0 => Action::Acrobat { pos },
         3 => Action::ScorePyramid { pos },
-        4 => match below(rng, 11) {
+        4 => match below(rng, 14) {
+            11 => Action::PlaceRobber {
+                space: below(rng, 52) as u8,
+            },
+            12 => Action::Rob {
+                player: below(rng, 7) as u8,
+            },
+            13 => Action::ScoreFirst {
+                pos,
+                feature,
+                location,
+            },
             9 => Action::PlaceFerry {
                 pos,
                 location: ["WE", "NS", "SE", "SW", "NE", "NW"][below(rng, 6)]
@@ -96,7 +112,8 @@ fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
                 feature,
                 location,
             },
-            _ => Action::RemoveMagic { figure: magic },
+            8 => Action::RemoveMagic { figure: magic },
+            _ => Action::Pass,
         },
         0 => Action::Place {
             tile: game
@@ -169,6 +186,164 @@ fn with_own_follower(game: &Game) -> HashSet<(usize, Position, FeatureKind, Loca
         .collect()
 }
 
+/// An independent model of the score track (Robbers RO.2–RO.8), fed with the event log only:
+/// each award moves its receiver's figure from its space; every robber of another player on
+/// that space must rob it (or another award leaving the same space in the same round: the
+/// owner's choice, RO.5) before anything but scores happens; a robbery is half the victim's
+/// award rounded up, takes its robber off the track, and carries the other players' robbers on
+/// the robbing figure's space along (RO.7); robbers return at phase 4 step 3.
+struct TrackModel {
+    values: [u32; 6],
+    robbers: [RobberState; 6],
+    /// Per robber owner: the awards it may rob, `(victim, award, space, optional)`, since the
+    /// last robbery; an optional one need not be robbed (see `replay`).
+    candidates: [Vec<(usize, u32, u8, bool)>; 6],
+    /// Robbers that must travel with the last robbery's figure: `(owner, from, to, with)`.
+    travels: Vec<(usize, u8, u8, usize)>,
+}
+
+impl Default for TrackModel {
+    fn default() -> Self {
+        TrackModel {
+            values: [0; 6],
+            robbers: [RobberState::InSupply; 6],
+            candidates: Default::default(),
+            travels: Vec::new(),
+        }
+    }
+}
+
+impl TrackModel {
+    fn space(&self, p: usize) -> u8 {
+        (self.values[p] % 50) as u8
+    }
+
+    /// Nothing may be owed when an event other than a score or a robber travelling comes.
+    fn settled(&mut self) -> Result<(), TestCaseError> {
+        for (q, c) in self.candidates.iter_mut().enumerate() {
+            prop_assert!(
+                c.iter().all(|&(_, _, _, optional)| optional),
+                "robber {} did not rob any of {:?}",
+                q,
+                c
+            );
+            c.clear();
+        }
+        prop_assert!(
+            self.travels.is_empty(),
+            "robbers did not travel: {:?}",
+            self.travels
+        );
+        Ok(())
+    }
+
+    /// Replays one step's events. `end`: the game reached its final phase with
+    /// `robbers_in_final_scoring` off (final awards are not robbed).
+    fn replay(
+        &mut self,
+        events: &[carcassonne::Event],
+        _active: usize,
+        end: bool,
+    ) -> Result<(), TestCaseError> {
+        use carcassonne::Event;
+        for e in events {
+            match e {
+                Event::Scored(s) => {
+                    prop_assert!(
+                        self.travels.is_empty(),
+                        "robbers did not travel: {:?}",
+                        self.travels
+                    );
+                    let p = s.player;
+                    let from = self.space(p);
+                    if let Reason::Robbery(r) = &s.reason {
+                        prop_assert!(!(end && s.final_scoring), "a robbery in the final scoring");
+                        prop_assert!(
+                            self.candidates[p]
+                                .iter()
+                                .any(|&(v, a, sp, _)| (v, a, sp) == (r.victim, r.award, r.space)),
+                            "robber {} robs {:?}, not among {:?}",
+                            p,
+                            (r.victim, r.award, r.space),
+                            self.candidates[p]
+                        );
+                        prop_assert_eq!(s.points, r.award / 2 + r.award % 2, "half, rounded up");
+                        prop_assert_eq!(self.robbers[p], RobberState::OnTrack(r.space));
+                        self.robbers[p] = RobberState::Returning;
+                        self.candidates[p].clear();
+                        self.values[p] += s.points;
+                        let to = self.space(p);
+                        for o in 0..6 {
+                            let robbing = !self.candidates[o].is_empty();
+                            if o != p
+                                && !robbing
+                                && self.robbers[o] == RobberState::OnTrack(from)
+                                && from != to
+                            {
+                                self.robbers[o] = RobberState::OnTrack(to);
+                                self.travels.push((o, from, to, p));
+                            }
+                        }
+                        continue;
+                    }
+                    // With the option off no final award is robbed; the big top of the last turn
+                    // may be (during play) or not (F3): either is accepted.
+                    let skip = end && s.final_scoring;
+                    let optional = end && matches!(s.reason, Reason::BigTop(_));
+                    if s.points > 0 && !skip {
+                        for q in 0..6 {
+                            if q != p && self.robbers[q] == RobberState::OnTrack(from) {
+                                self.candidates[q].push((p, s.points, from, optional));
+                            }
+                        }
+                    }
+                    self.values[p] += s.points;
+                }
+                Event::RobberMoved {
+                    player,
+                    from,
+                    to,
+                    with: Some(q),
+                } => {
+                    let k = self
+                        .travels
+                        .iter()
+                        .position(|t| *t == (*player, *from, *to, *q));
+                    prop_assert!(
+                        k.is_some(),
+                        "robber {} travelled {}->{} unexpectedly",
+                        player,
+                        from,
+                        to
+                    );
+                    self.travels.remove(k.unwrap_or(0));
+                }
+                _ => {
+                    self.settled()?;
+                    match e {
+                        Event::RobberPlaced { player, space } => {
+                            prop_assert_eq!(self.robbers[*player], RobberState::InSupply);
+                            self.robbers[*player] = RobberState::OnTrack(*space);
+                        }
+                        Event::RobberMoved {
+                            player, from, to, ..
+                        } => {
+                            prop_assert_eq!(self.robbers[*player], RobberState::OnTrack(*from));
+                            self.robbers[*player] = RobberState::OnTrack(*to);
+                        }
+                        Event::RobberReturned { player } => {
+                            prop_assert_eq!(self.robbers[*player], RobberState::Returning);
+                            self.robbers[*player] = RobberState::InSupply;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        self.settled()
+    }
+}
+
 /// Plays one random game, checking every property at every step.
 fn check_game(
     players: usize,
@@ -214,6 +389,16 @@ fn check_game(
     // The ferries' moves once per turn, or once per turn part (D-FE-4), by seed.
     config.rules.ferry_move_per_turn_part = count_bits & 256 != 0;
     let per_part = config.rules.ferry_move_per_turn_part;
+    // The robbers' placement wordings and their final scoring, by seed.
+    config.rules.robber_placement = [
+        RobberPlacement::OneMore,
+        RobberPlacement::EachOtherPlayer,
+        RobberPlacement::BeforeTilePlacement,
+    ][((seed >> 40) % 3) as usize];
+    config.rules.robbers_in_final_scoring = seed & (1 << 44) == 0;
+    let robbing_at_end = config.rules.robbers_in_final_scoring;
+    let robbers = sets.contains(&TileSet::Robbers);
+    let mut model = TrackModel::default();
     let ferries = sets.contains(&TileSet::Ferries);
     // Ferries moved in this turn (turn part with the option), by lake.
     let mut moved: HashSet<Position> = HashSet::new();
@@ -701,6 +886,83 @@ fn check_game(
                     }
                     prop_assert_eq!(legal.iter().copied().collect::<BTreeSet<_>>(), expected);
                 }
+                Pending::PlaceRobber => {
+                    // RO.1: after (or, C3.1, before) a robber tile; a space holding another
+                    // player's figure, not the robber's own; the active player may move his,
+                    // the others only place from supply; or pass.
+                    prop_assert!(robbers);
+                    let me = game.current_player();
+                    let robber_tile = game
+                        .current_tile()
+                        .or_else(|| game.last_placed().map(|t| t.tile))
+                        .is_some_and(|t| t.kind().has_marker(Marker::Robber));
+                    prop_assert!(robber_tile, "robbers placed without a robber tile");
+                    let state = game.robber(me).unwrap();
+                    prop_assert!(
+                        state == RobberState::InSupply
+                            || matches!(state, RobberState::OnTrack(_))
+                                && me == game.active_player()
+                    );
+                    let mut expected: BTreeSet<Action> = (0..players)
+                        .filter(|&p| p != me)
+                        .map(|p| game.track_position(p, 0).unwrap().space)
+                        .filter(|&s| state != RobberState::OnTrack(s))
+                        .map(|space| Action::PlaceRobber { space })
+                        .collect();
+                    prop_assert!(!expected.is_empty(), "asked with nowhere to go");
+                    expected.insert(Action::Pass);
+                    prop_assert_eq!(legal.last(), Some(&Action::Pass));
+                    prop_assert_eq!(legal.iter().copied().collect::<BTreeSet<_>>(), expected);
+                }
+                Pending::ChooseRobbed => {
+                    // RO.5: the robber's owner chooses among two or more other players whose
+                    // figures stand on its space (they are about to leave it).
+                    let me = game.current_player();
+                    let Some(RobberState::OnTrack(here)) = game.robber(me) else {
+                        prop_assert!(false, "a choice without a robber on the track");
+                        unreachable!()
+                    };
+                    prop_assert!(legal.len() >= 2);
+                    for a in &legal {
+                        let Action::Rob { player } = *a else {
+                            prop_assert!(false, "{} offered for a robbery", a);
+                            continue;
+                        };
+                        prop_assert!(player as usize != me);
+                        prop_assert_eq!(
+                            game.track_position(player as usize, 0).unwrap().space,
+                            here
+                        );
+                    }
+                }
+                Pending::ScoreOrder => {
+                    // D-GEN-1: two or more completed, occupied features; a robber on the track.
+                    prop_assert_eq!(game.current_player(), game.active_player());
+                    prop_assert!(legal.len() >= 2);
+                    prop_assert!((0..players)
+                        .any(|p| matches!(game.robber(p), Some(RobberState::OnTrack(_)))));
+                    let occupied = oracle.figure_features(&game);
+                    for a in &legal {
+                        let Action::ScoreFirst {
+                            pos,
+                            feature,
+                            location,
+                        } = *a
+                        else {
+                            prop_assert!(false, "{} offered for the order", a);
+                            continue;
+                        };
+                        let t = game.board().tile_at(pos).unwrap();
+                        let seg = t
+                            .tile
+                            .kind()
+                            .segment_with_location(feature, location, t.rotation)
+                            .unwrap();
+                        let f = oracle.feature(pos, seg);
+                        prop_assert!(f.complete, "{} is not complete", a);
+                        prop_assert!(occupied.iter().any(|(_, o)| o.segments == f.segments));
+                    }
+                }
                 other => prop_assert!(false, "legal actions at {other:?}"),
             }
             // Every legal action plays (checked on a sample of steps: each costs a clone).
@@ -802,6 +1064,23 @@ fn check_game(
             prop_assert!(b >= a, "a score decreased");
         }
         last_scores = scores;
+        // The score track: positions are the scores modulo 50, and the model replaying the
+        // event log agrees with every robbery and every robber's place.
+        if robbers {
+            for p in 0..players {
+                let t = game.track_position(p, 0).unwrap();
+                prop_assert_eq!(t.value(), game.score(p));
+                prop_assert_eq!(u32::from(t.space), game.score(p) % 50);
+            }
+            let end = game.tiles_left() == 0 && !robbing_at_end;
+            model.replay(&events, game.active_player(), end)?;
+            for p in 0..players {
+                prop_assert_eq!(model.values[p], game.score(p), "model score of {}", p);
+                prop_assert_eq!(Some(model.robbers[p]), game.robber(p), "robber of {}", p);
+            }
+        } else {
+            prop_assert!(!game.has_score_track());
+        }
         // Figures are conserved, kind by kind.
         for p in 0..players {
             for (k, figure) in Figure::ALL.into_iter().enumerate() {
@@ -918,6 +1197,12 @@ fn check_game(
                         prop_assert_eq!(t.completed as u32, s.points);
                         prop_assert_eq!(game.token_holder(t.token), Some(s.player));
                     }
+                    continue;
+                }
+                Reason::Robbery(r) => {
+                    // Re-derived by the track model below.
+                    prop_assert!(robbers);
+                    prop_assert!(r.victim != s.player);
                     continue;
                 }
                 Reason::Gold(g) => {
@@ -1160,10 +1445,10 @@ proptest! {
 
     /// Every combination of the base game with Inns & Cathedrals, Traders & Builders, River I,
     /// River II, King & Robber Baron, the Cult, the Count, Under the Big Top, Flying Machines,
-    /// Gold Mines, Mage & Witch, Ferries and Crop Circles, 2–6 players (6 only with Inns &
-    /// Cathedrals).
+    /// Gold Mines, Mage & Witch, Ferries, Crop Circles and Robbers, 2–6 players (6 only with
+    /// Inns & Cathedrals).
     #[test]
-    fn expansion_games_keep_every_invariant(combo in 1usize..8192, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
+    fn expansion_games_keep_every_invariant(combo in 1usize..16384, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
         // Every non-empty combination of the expansion sets, by bit (the Cult in its 5- or
         // 6-tile edition by seed).
         let cult = if seed & 4 == 0 { TileSet::Cult } else { TileSet::Cult6 };
@@ -1181,6 +1466,7 @@ proptest! {
             if seed & 32 == 0 { TileSet::MageWitch } else { TileSet::MageWitch1 },
             TileSet::Ferries,
             if seed & 64 == 0 { TileSet::CropCircles } else { TileSet::CropCircles1 },
+            TileSet::Robbers,
         ];
         let sets: Vec<TileSet> =
             all.iter().enumerate().filter(|(i, _)| combo & (1 << i) != 0).map(|(_, s)| *s).collect();

@@ -7,12 +7,13 @@
 //!                                       [--sets base,inns,traders,river,river2,
 //!                                               king_robber,cult,count,big_top,
 //!                                               flying_machines,gold_mines,mage_witch,
-//!                                               ferries,crop_circles]
+//!                                               ferries,crop_circles,robbers]
 //! ```
 //! Defaults: 2 players, seed 1, bots `random,greedy`, record saved to `game.json`; `--svg`
 //! also draws the final board as an SVG picture; `--jcz` plays under JCloisterZone's readings
 //! of the rules (`Rules::jcloisterzone`) and also writes the game as a JCloisterZone saved
-//! game, which JCloisterZone opens.
+//! game, which JCloisterZone opens. With the score track (`robbers`) every award is printed
+//! with the spaces its scoring figure moved between, and every robber's move and robbery.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -35,7 +36,7 @@ fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
-            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE] [--jcz FILE] [--sets base,inns,traders,river,river2,king_robber,cult,count,big_top,flying_machines,gold_mines,mage_witch,ferries,crop_circles,...]"
+            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE] [--jcz FILE] [--sets base,inns,traders,river,river2,king_robber,cult,count,big_top,flying_machines,gold_mines,mage_witch,ferries,crop_circles,robbers,...]"
         );
         return Ok(());
     }
@@ -90,6 +91,9 @@ fn run() -> Result<(), String> {
 
     println!("Carcassonne: {players} players, seed {seed}, bots {bot_names}\n");
     let mut breakdown: BTreeMap<(usize, &'static str), u32> = BTreeMap::new();
+    let track = game.has_score_track();
+    // Each player's points so far, to show the spaces a figure moves between.
+    let mut moved = vec![0u32; players];
     let mut turn = 1;
     while !game.is_over() {
         let player = game.current_player();
@@ -99,8 +103,9 @@ fn run() -> Result<(), String> {
             let action = bots[player]
                 .choose(&game)
                 .ok_or("a bot found no legal action")?;
+            let pending = game.pending();
             events.extend(game.play(action).map_err(|e| e.to_string())?);
-            actions.push(action);
+            actions.push((pending, action));
             // The turn goes on while its player decides (deployment, the Count's offers).
             let next = game.pending();
             if matches!(
@@ -115,24 +120,68 @@ fn run() -> Result<(), String> {
         let line = describe_turn(&game, player, &actions, &events);
         if actions
             .iter()
-            .any(|a| matches!(a, carcassonne::Action::Place { .. }))
+            .any(|(_, a)| matches!(a, carcassonne::Action::Place { .. }))
         {
             println!("{turn:>3}. {line}");
             turn += 1;
         } else {
             println!("     {line}");
         }
+        let name = |p: usize| game.config().player_name(p);
         for e in &events {
-            if let Event::Scored(s) = e {
-                *breakdown.entry((s.player, s.kind_name())).or_default() += s.points;
-                if s.final_scoring {
-                    println!(
-                        "     final scoring: {} +{} for {}",
-                        game.config().player_name(s.player),
-                        s.points,
-                        s.explanation()
-                    );
+            match e {
+                Event::Scored(s) => {
+                    *breakdown.entry((s.player, s.kind_name())).or_default() += s.points;
+                    let from = moved[s.player];
+                    moved[s.player] += s.points;
+                    let figure = if track {
+                        format!(
+                            " (scoring figure {} -> {})",
+                            from % carcassonne::TRACK_SPACES,
+                            moved[s.player] % carcassonne::TRACK_SPACES
+                        )
+                    } else {
+                        String::new()
+                    };
+                    if s.final_scoring {
+                        println!(
+                            "     final scoring: {} +{} for {}{figure}",
+                            name(s.player),
+                            s.points,
+                            s.explanation()
+                        );
+                    } else if track {
+                        println!(
+                            "     award: {} +{} for {}{figure}",
+                            name(s.player),
+                            s.points,
+                            s.explanation()
+                        );
+                    }
                 }
+                Event::RobberPlaced { player, space } => {
+                    println!("     robber: {}'s robber onto space {space}", name(*player));
+                }
+                Event::RobberMoved {
+                    player,
+                    from,
+                    to,
+                    with,
+                } => match with {
+                    Some(q) => println!(
+                        "     robber: {}'s robber travels with {}'s figure from {from} to {to}",
+                        name(*player),
+                        name(*q)
+                    ),
+                    None => println!(
+                        "     robber: {}'s robber moved from {from} to {to}",
+                        name(*player)
+                    ),
+                },
+                Event::RobberReturned { player } => {
+                    println!("     robber: {}'s robber back in supply", name(*player));
+                }
+                _ => {}
             }
         }
     }
@@ -154,6 +203,7 @@ fn run() -> Result<(), String> {
             "acrobats",
             "ringmaster",
             "gold",
+            "robbery",
         ];
         let parts: Vec<String> = kinds
             .iter()

@@ -1,7 +1,7 @@
 //! Helpers shared by the runnable examples (`play`, `replay`, `bench`): command-line parsing
 //! and the JSON summary of a game.
 
-use carcassonne::{Action, Event, Game, JczGame, Score};
+use carcassonne::{Action, Event, Game, JczGame, Pending, Score};
 use serde_json::{json, Value};
 
 /// The value after `--name` on the command line, if given.
@@ -16,18 +16,27 @@ pub fn flag(args: &[String], name: &str) -> bool {
     args.iter().any(|a| a == name)
 }
 
-/// One line describing a turn part (who, which tile, where, rotation, follower, points), or
-/// another player's decisions in it (the Count's moves, a crop circle's round).
-pub fn describe_turn(game: &Game, player: usize, actions: &[Action], events: &[Event]) -> String {
+/// One line describing a turn part (who, which tile, where, rotation, follower, the robbers
+/// and the order of the features, points), or another player's decisions in it (the Count's
+/// moves, a crop circle's round). Each action comes with the decision it answered.
+pub fn describe_turn(
+    game: &Game,
+    player: usize,
+    actions: &[(Pending, Action)],
+    events: &[Event],
+) -> String {
     let name = game.config().player_name(player);
     let mut line = format!("{name:<10}");
-    for (i, a) in actions.iter().enumerate() {
-        match a {
-            Action::Place {
-                tile,
-                pos,
-                rotation,
-            } => {
+    for (pending, a) in actions {
+        match (pending, a) {
+            (
+                _,
+                Action::Place {
+                    tile,
+                    pos,
+                    rotation,
+                },
+            ) => {
                 line.push_str(&format!(
                     " tile {tile:<2} at ({:>3},{:>3}) {:>4}",
                     pos.x,
@@ -35,28 +44,52 @@ pub fn describe_turn(game: &Game, player: usize, actions: &[Action], events: &[E
                     rotation.to_string()
                 ));
             }
-            Action::Deploy {
-                figure,
-                feature,
-                location,
-                ..
-            } => {
+            (
+                _,
+                Action::Deploy {
+                    figure,
+                    feature,
+                    location,
+                    ..
+                },
+            ) => {
                 line.push_str(&format!("  {figure} on {feature} {location}"));
             }
-            // A pass right after the placement deploys nothing; later ones decline an offer.
-            Action::Pass if i > 0 && matches!(actions[i - 1], Action::Place { .. }) => {
-                line.push_str("  no follower")
-            }
-            Action::Pass => line.push_str("  pass"),
-            other => line.push_str(&format!("  {other}")),
+            (Pending::Deploy { .. }, Action::Pass) => line.push_str("  no follower"),
+            (Pending::PlaceRobber, Action::Pass) => line.push_str("  no robber"),
+            (_, Action::Pass) => line.push_str("  pass"),
+            (_, Action::PlaceRobber { space }) => line.push_str(&format!("  robber to {space}")),
+            (_, Action::Rob { player }) => line.push_str(&format!(
+                "  robs {}",
+                game.config().player_name(*player as usize)
+            )),
+            (
+                _,
+                Action::ScoreFirst {
+                    pos,
+                    feature,
+                    location,
+                },
+            ) => line.push_str(&format!(
+                "  scores first the {feature} at ({},{}) {location}",
+                pos.x, pos.y
+            )),
+            (_, other) => line.push_str(&format!("  {other}")),
         }
     }
-    let placed = actions.iter().any(|a| matches!(a, Action::Place { .. }));
-    if placed
-        && !actions
-            .iter()
-            .any(|a| matches!(a, Action::Deploy { .. } | Action::Pass))
-    {
+    let deployed = actions
+        .iter()
+        .any(|(p, a)| matches!(a, Action::Deploy { .. }) || matches!(p, Pending::Deploy { .. }));
+    let placed = actions
+        .iter()
+        .any(|(_, a)| matches!(a, Action::Place { .. }));
+    // Other players' decisions (robbers, the Count's movement round) may interrupt the turn
+    // part: only a finished one has nothing left to deploy.
+    let finished = matches!(
+        game.pending(),
+        Pending::Place { .. } | Pending::Draw | Pending::GameOver
+    );
+    if placed && !deployed && finished {
         line.push_str("  no follower (nothing to deploy)");
     }
     let scored: Vec<String> = events

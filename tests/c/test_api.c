@@ -518,17 +518,34 @@ static void test_every_code_round_trips(void) {
     CHECK(strcmp(text, "crop_return ringmaster 2,-1 field I") == 0);
     a.figure = CARC_FIGURE_RINGMASTER + 1;
     STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
-    a.kind = CARC_ACTION_CROP_RETURN + 1;
+    a.kind = CARC_ACTION_PLACE_ROBBER;
+    a.space = 17;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "robber 17") == 0);
+    a.space = 50;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
+    a.kind = CARC_ACTION_ROB;
+    a.robbed = 2;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "rob 2") == 0);
+    a.robbed = 6;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
+    a.kind = CARC_ACTION_SCORE_FIRST;
+    a.feature = CARC_FEATURE_CITY;
+    a.location = CARC_LOCATION_N;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "score_first 2,-1 city N") == 0);
+    a.kind = CARC_ACTION_SCORE_FIRST + 1;
     STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
 
     /* Whole games with every set: each listed action plays from its C form; each event and
      * each score reason fills only its own fields. */
-    uint32_t reasons[9] = {0}, event_kinds[27] = {0};
-    for (uint64_t seed = 0; seed < 6; seed++) {
+    uint32_t reasons[10] = {0}, event_kinds[30] = {0};
+    for (uint64_t seed = 0; seed < 10; seed++) {
         carc_game *g = new_game("{\"players\": 4, \"sets\": [\"base\", \"inns\", \"traders\", "
                                 "\"river\", \"river2\", \"king_robber\", \"cult\", \"count\", "
                                 "\"big_top\", \"flying_machines\", \"gold_mines\", "
-                                "\"mage_witch\", \"ferries\", \"crop_circles\"]}",
+                                "\"mage_witch\", \"ferries\", \"crop_circles\", \"robbers\"]}",
                                 seed);
         bool over = false;
         int guard = 0;
@@ -554,7 +571,7 @@ static void test_every_code_round_trips(void) {
                 } else if (k == CARC_ACTION_DEPLOY && guard % 3 != 2
                            && actions[i].feature != CARC_FEATURE_FIELD) {
                     want = 2;
-                } else if (k == CARC_ACTION_DEPLOY && guard % 3 == 0) {
+                } else if ((k == CARC_ACTION_DEPLOY && guard % 3 == 0) || k == CARC_ACTION_PLACE_ROBBER) {
                     want = 1;
                 }
                 if (want > best) {
@@ -568,7 +585,20 @@ static void test_every_code_round_trips(void) {
             STATUS(carc_game_events(g, events, 128, &n), CARC_OK);
             for (size_t i = 0; i < n; i++) {
                 carc_event e = events[i];
-                CHECK(e.kind <= CARC_EVENT_CROP_OPTION_CHOSEN);
+                CHECK(e.kind <= CARC_EVENT_ROBBER_RETURNED);
+                /* The robbers' fields: only their events and the robbery reason fill them. */
+                bool robber_event = e.kind == CARC_EVENT_ROBBER_PLACED
+                                    || e.kind == CARC_EVENT_ROBBER_MOVED;
+                CHECK((e.victim >= 0) == (e.reason == CARC_REASON_ROBBERY));
+                CHECK((e.award != 0) == (e.reason == CARC_REASON_ROBBERY));
+                CHECK(e.space < 50 && e.from_space < 50);
+                CHECK(e.space == 0 || robber_event || e.reason == CARC_REASON_ROBBERY);
+                CHECK(e.from_space == 0 || e.kind == CARC_EVENT_ROBBER_MOVED);
+                CHECK(e.with_player == -1 || e.kind == CARC_EVENT_ROBBER_MOVED);
+                if (e.kind == CARC_EVENT_ROBBER_MOVED) CHECK(e.from_space != e.space);
+                if (e.reason == CARC_REASON_ROBBERY) {
+                    CHECK(e.victim != e.player && e.points == (e.award + 1) / 2);
+                }
                 CHECK((e.from_location != 0) == (e.kind == CARC_EVENT_FERRY_MOVED));
                 if (e.kind == CARC_EVENT_FERRY_PLACED || e.kind == CARC_EVENT_FERRY_MOVED) {
                     /* Two road ends: two edge bits. */
@@ -595,7 +625,7 @@ static void test_every_code_round_trips(void) {
                     CHECK(e.reason == CARC_REASON_NONE && e.points == 0);
                     continue;
                 }
-                CHECK(e.reason <= CARC_REASON_GOLD && e.reason != CARC_REASON_NONE);
+                CHECK(e.reason <= CARC_REASON_ROBBERY && e.reason != CARC_REASON_NONE);
                 reasons[e.reason]++;
                 switch (e.reason) {
                 case CARC_REASON_FEATURE:
@@ -634,6 +664,9 @@ static void test_every_code_round_trips(void) {
                     CHECK(e.final_scoring == 1 && e.ingots > 0 && e.points == each * e.ingots);
                     break;
                 }
+                case CARC_REASON_ROBBERY:
+                    CHECK(e.tiles == 0 && e.goods == 0 && e.token == 0);
+                    break;
                 default:
                     CHECK(0);
                 }
@@ -676,6 +709,27 @@ static void test_every_code_round_trips(void) {
         STATUS(carc_game_ferries(g, ferries, 16, &ferries_len), CARC_OK);
         CHECK(ferries_len >= 1 && ferries_len <= 8);
         STATUS(carc_game_ferries(NULL, ferries, 16, &ferries_len), CARC_NULL_ARGUMENT);
+        /* The score track: each scoring figure's space and laps make its owner's score. */
+        uint32_t track_figures = 9;
+        STATUS(carc_game_track_figures(g, &track_figures), CARC_OK);
+        CHECK(track_figures == 1);
+        for (uint32_t p = 0; p < 4; p++) {
+            uint32_t score = 0, space = 99, laps = 99, state = 99, robber_space = 99;
+            STATUS(carc_game_score(g, p, &score), CARC_OK);
+            STATUS(carc_game_track_position(g, p, 0, &space, &laps), CARC_OK);
+            CHECK(space < 50 && space + 50 * laps == score);
+            STATUS(carc_game_track_position(g, p, 1, &space, &laps), CARC_INDEX_OUT_OF_RANGE);
+            STATUS(carc_game_robber(g, p, &state, &robber_space), CARC_OK);
+            CHECK(state == CARC_ROBBER_IN_SUPPLY || state == CARC_ROBBER_ON_TRACK);
+            CHECK(robber_space < 50 && (robber_space == 0 || state == CARC_ROBBER_ON_TRACK));
+        }
+        uint32_t space = 0, laps = 0, state = 0;
+        STATUS(carc_game_track_position(g, 4, 0, &space, &laps), CARC_INDEX_OUT_OF_RANGE);
+        STATUS(carc_game_track_position(NULL, 0, 0, &space, &laps), CARC_NULL_ARGUMENT);
+        STATUS(carc_game_track_position(g, 0, 0, NULL, &laps), CARC_NULL_ARGUMENT);
+        STATUS(carc_game_robber(g, 4, &state, &space), CARC_INDEX_OUT_OF_RANGE);
+        STATUS(carc_game_robber(g, 0, NULL, &space), CARC_NULL_ARGUMENT);
+        STATUS(carc_game_track_figures(NULL, &track_figures), CARC_NULL_ARGUMENT);
         uint32_t active = 9;
         STATUS(carc_game_active_player(g, &active), CARC_OK);
         CHECK(active < 4);
@@ -683,7 +737,8 @@ static void test_every_code_round_trips(void) {
         STATUS(carc_game_active_player(g, NULL), CARC_NULL_ARGUMENT);
         carc_game_free(g);
     }
-    for (uint32_t r = 0; r < 9; r++) CHECK(r == CARC_REASON_NONE || reasons[r] > 0);
+    for (uint32_t r = 0; r < 10; r++) CHECK(r == CARC_REASON_NONE || reasons[r] > 0);
+    CHECK(event_kinds[CARC_EVENT_ROBBER_PLACED] > 0 && event_kinds[CARC_EVENT_ROBBER_RETURNED] > 0);
     CHECK(event_kinds[CARC_EVENT_INGOT_PLACED] > 0 && event_kinds[CARC_EVENT_INGOT_TAKEN] > 0);
     CHECK(event_kinds[CARC_EVENT_MAGIC_FIGURE_MOVED] > 0);
     CHECK(event_kinds[CARC_EVENT_FLIER_LAUNCHED] > 0 && event_kinds[CARC_EVENT_DIE_ROLLED] > 0);
@@ -776,6 +831,18 @@ static void test_crop_circles(void) {
         carc_game_free(g);
     }
     CHECK(seen_option > 0 && seen_deploy > 0 && seen_return > 0 && chosen == seen_option);
+}
+
+/* Without the Robbers there is no score track: no figure on it, no robber. */
+static void test_no_track_without_robbers(void) {
+    carc_game *g = new_game("{\"players\": 2}", 1);
+    uint32_t n = 9, space = 9, laps = 9, state = 9;
+    STATUS(carc_game_track_figures(g, &n), CARC_OK);
+    CHECK(n == 0);
+    STATUS(carc_game_track_position(g, 0, 0, &space, &laps), CARC_INDEX_OUT_OF_RANGE);
+    STATUS(carc_game_robber(g, 1, &state, &space), CARC_OK);
+    CHECK(state == CARC_ROBBER_NONE && space == 0);
+    carc_game_free(g);
 }
 
 /* Under the Big Top from C: the big top's position, the animal tokens left, the acrobat sites,
@@ -1278,6 +1345,7 @@ int main(int argc, char **argv) {
     test_queries_and_records();
     test_explicit_draws();
     test_every_code_round_trips();
+    test_no_track_without_robbers();
     test_expansions();
     test_optional_double_turn();
     test_king_robber_and_cult();

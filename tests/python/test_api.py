@@ -400,7 +400,7 @@ def test_the_counts_decisions_from_python():
         while not game.is_over:
             actions = game.legal_actions()
             seen.add(game.pending)
-            city = [a for a in actions if a.kind in ("enter", "leave")]
+            city = [a for a in actions if a.kind in ("enter", "leave", "fly")]
             action = city[step % len(city)] if city else actions[step % len(actions)]
             if action.kind == "leave":
                 left += 1
@@ -423,14 +423,15 @@ def test_the_counts_decisions_from_python():
 
 # The C1 editions (flying_machines1, mage_witch1) exclude the C2 sets listed here.
 EVERY_SET = ["base", "inns", "traders", "river", "river2", "king_robber", "cult", "count",
-             "big_top", "flying_machines", "gold_mines", "mage_witch", "ferries", "crop_circles"]
+             "big_top", "flying_machines", "gold_mines", "mage_witch", "ferries", "crop_circles",
+             "robbers"]
 EVENT_KINDS = {
     "tile_drawn", "tile_discarded", "tile_deferred", "tile_placed", "figure_deployed", "scored",
     "figure_returned", "goods_taken", "token_taken", "figure_entered_city", "count_moved",
     "figure_left_city", "ingot_placed", "ingot_taken", "magic_figure_moved",
     "magic_figure_removed", "flier_launched", "die_rolled", "flier_returned", "game_over",
     "big_top_moved", "animal_revealed", "acrobat_deployed", "acrobat_returned", "ferry_placed",
-    "ferry_moved", "crop_option_chosen",
+    "ferry_moved", "crop_option_chosen", "robber_placed", "robber_moved", "robber_returned",
 }
 REASON_FIELDS = {
     "feature": {"complete", "tiles", "pennants", "inn", "cathedral", "strength"},
@@ -441,6 +442,7 @@ REASON_FIELDS = {
     "big_top": {"animal", "figures"},
     "acrobats": {"acrobats"},
     "ringmaster": {"circus_tiles"},
+    "robbery": {"victim", "award", "space"},
 }
 #: Fields of a reason that may be None: the mage or witch in a scored road or city.
 OPTIONAL_REASON_FIELDS = {"feature": {"magic"}}
@@ -460,7 +462,7 @@ def test_every_variant_crosses_into_python_and_back():
             for a in actions[:50]:
                 assert Action(str(a)) == a and pickle.loads(pickle.dumps(a)) == a
                 assert game.action_from_id(game.action_id(a)) == a
-            city = [a for a in actions if a.kind in ("enter", "leave")]
+            city = [a for a in actions if a.kind in ("enter", "leave", "fly")]
             action = city[0] if city else bots[game.current_player].choose(game)
             verbs.add(action.kind)
             for event in game.play(action):
@@ -800,3 +802,83 @@ def test_crop_circles_from_python():
         assert on_board + sum(game.followers) == 21, "followers conserved through the rounds"
     assert seen == {"crop_option", "crop_deploy", "crop_return"}
     assert chosen > 0
+
+
+def test_robbers_and_the_score_track():
+    """Robbers: the notation of the three decisions; every step of random games keeps the
+    track positions at the scores modulo 50 and robbers where their events put them; a scripted
+    game asks the robber's owner whom to rob (RO.5), refuses robbing oneself without changing
+    anything, and reports the robbery with its victim and award."""
+    for text, kind in [("robber 17", "robber"), ("rob 2", "rob"),
+                       ("score_first 1,-2 city NW", "score_first")]:
+        action = Action(text)
+        assert str(action) == text and action.kind == kind
+        assert pickle.loads(pickle.dumps(action)) == action
+    assert Action("robber 17").space == 17 and Action("rob 2").robbed == 2
+    assert Action("score_first 1,-2 city NW").location == "NW"
+    for bad in ["robber 50", "rob 6", "score_first 1,2"]:
+        with pytest.raises(IllegalActionError):
+            Action(bad)
+    assert Game().track is None
+    assert list(Game().track_observation()) == [255] * 18
+    pendings, robbed = set(), 0
+    for seed in range(6):
+        game = Game(config={"players": 3, "sets": ["base", "robbers"]}, seed=seed)
+        bot = carcassonne.Bot("random", seed)
+        robbers = ["supply"] * 3
+        while not game.is_over:
+            pendings.add(game.pending)
+            for event in game.play(bot.choose(game)):
+                if event.kind in ("robber_placed", "robber_moved"):
+                    robbers[event.player] = event.space
+                elif event.kind == "robber_returned":
+                    robbers[event.player] = "supply"
+                elif event.reason == "robbery":
+                    assert robbers[event.player] == event.space
+                    robbers[event.player] = "returning"
+                    assert event.points == (event.award + 1) // 2 and event.victim != event.player
+                    robbed += 1
+            track = game.track
+            assert [v[0] for v in track["values"]] == game.scores
+            assert [p[0] for p in track["positions"]] == [(s % 50, s // 50) for s in game.scores]
+            assert track["robbers"] == robbers
+            obs = game.track_observation()
+            assert list(obs[0:9:3]) == [s % 50 for s in game.scores]
+    assert {"place_robber"} <= pendings and robbed > 0
+
+    # RO.5: two players' followers on one road, a robber beside both (the start tile X).
+    game = Game(config={"players": 3, "sets": ["base", "robbers"], "explicit_draws": True,
+                        "start": {"tile": "X"}, "stack": ["V", "V", "RB-02", "V"]})
+
+    def turn(tile, place):
+        game.draw(tile)
+        game.play(place)
+
+    def deploy_on_road():
+        game.play(next(a for a in game.legal_actions() if a.kind == "deploy" and a.feature == "road"))
+
+    turn("V", "place V 1,0 R90")
+    deploy_on_road()
+    turn("V", "place V 0,-1 R270")
+    deploy_on_road()
+    turn("RB-02", "place RB-02 -1,0 R90")
+    assert (game.pending, game.current_player) == ("place_robber", 2)
+    assert Action("robber 0") in game.legal_actions()
+    game.play("robber 0")
+    assert (game.pending, game.current_player) == ("place_robber", 0)
+    game.play("pass")
+    game.play("pass")
+    turn("V", "place V 1,-1 R0")
+    game.play("pass")
+    assert (game.pending, game.current_player) == ("choose_robbed", 2)
+    assert game.legal_actions() == [Action("rob 0"), Action("rob 1")]
+    before = game.to_json()
+    with pytest.raises(IllegalActionError, match="RO.8"):
+        game.play("rob 2")
+    assert game.to_json() == before
+    events = game.play("rob 1")
+    robbery = [e for e in events if e.reason == "robbery"]
+    assert len(robbery) == 1
+    assert (robbery[0].player, robbery[0].victim, robbery[0].award, robbery[0].points,
+            robbery[0].space) == (2, 1, 4, 2, 0)
+    assert game.scores == [4, 4, 2] and game.track["robbers"] == ["supply"] * 3

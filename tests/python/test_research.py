@@ -15,7 +15,8 @@ from carcassonne import Bot, ConfigError, Game, IllegalActionError, VectorEnv
 
 # The C1 editions (flying_machines1, mage_witch1) exclude the C2 sets listed here.
 EVERY_SET = ["base", "inns", "traders", "river", "river2", "count", "king_robber", "cult",
-             "big_top", "flying_machines", "gold_mines", "mage_witch", "ferries", "crop_circles"]
+             "big_top", "flying_machines", "gold_mines", "mage_witch", "ferries", "crop_circles",
+             "robbers"]
 
 
 def pick(ids, step):

@@ -52,6 +52,9 @@ _ActionKind = Literal[
     "crop_option",
     "crop_deploy",
     "crop_return",
+    "robber",
+    "rob",
+    "score_first",
     "pass",
 ]
 _EventKind = Literal[
@@ -81,9 +84,14 @@ _EventKind = Literal[
     "ferry_placed",
     "ferry_moved",
     "crop_option_chosen",
+    "robber_placed",
+    "robber_moved",
+    "robber_returned",
     "game_over",
 ]
-_Reason = Literal["feature", "field", "goods", "token", "big_top", "acrobats", "ringmaster", "gold"]
+_Reason = Literal[
+    "feature", "field", "goods", "token", "big_top", "acrobats", "ringmaster", "gold", "robbery"
+]
 _Scored = Literal[
     "road",
     "city",
@@ -97,6 +105,7 @@ _Scored = Literal[
     "acrobats",
     "ringmaster",
     "gold",
+    "robbery",
 ]
 _Pending = Literal[
     "draw",
@@ -119,6 +128,9 @@ _Pending = Literal[
     "crop_option",
     "crop_deploy",
     "crop_return",
+    "place_robber",
+    "choose_robbed",
+    "score_order",
     "game_over",
 ]
 _FigureName = Literal["follower", "large_follower", "builder", "pig", "ringmaster"]
@@ -167,6 +179,10 @@ class Action:
     def magic(self) -> Optional[_MagicName]: ...
     @property
     def crop_option(self) -> Optional[_CropOptionName]: ...
+    @property
+    def space(self) -> Optional[int]: ...
+    @property
+    def robbed(self) -> Optional[int]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -284,6 +300,16 @@ class Event:
     @property
     def crop_option(self) -> Optional[_CropOptionName]: ...
     @property
+    def space(self) -> Optional[int]: ...
+    @property
+    def from_space(self) -> Optional[int]: ...
+    @property
+    def with_player(self) -> Optional[int]: ...
+    @property
+    def victim(self) -> Optional[int]: ...
+    @property
+    def award(self) -> Optional[int]: ...
+    @property
     def scores(self) -> Optional[List[int]]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
@@ -400,6 +426,9 @@ class Game:
     def flight(self) -> Optional[Dict[str, Any]]: ...
     @property
     def crop_round(self) -> Optional[Dict[str, Any]]: ...
+    @property
+    def track(self) -> Optional[Dict[str, Any]]: ...
+    def track_observation(self) -> npt.NDArray[np.uint8]: ...
     @property
     def tiles_left(self) -> int: ...
     @property

@@ -17,6 +17,7 @@ mod king_and_robber;
 mod mage_witch;
 mod river;
 mod river2;
+mod robbers;
 mod traders_and_builders;
 
 use std::sync::OnceLock;
@@ -67,6 +68,9 @@ impl Catalogue {
     /// The tile kind with JCloisterZone id `jcz` (e.g. `BA/RCr`). Second-edition garden
     /// variants (`BA/CcG`, ...) name the kind they copy.
     pub fn find_jcz(&self, jcz: &str) -> Option<TileId> {
+        if jcz == NO_JCZ_ID {
+            return None;
+        }
         self.tiles
             .iter()
             .position(|t| t.jcz_id == jcz)
@@ -78,6 +82,9 @@ impl Catalogue {
         self.base_start
     }
 }
+
+/// The JCloisterZone id column of a tile JCloisterZone does not have (the Robbers' tiles).
+pub const NO_JCZ_ID: &str = "-";
 
 /// The catalogue, built on first use.
 pub fn catalogue() -> &'static Catalogue {
@@ -104,6 +111,7 @@ pub fn catalogue() -> &'static Catalogue {
             (TileSet::Ferries, ferries::TILES),
             (TileSet::CropCircles, crop_circles::TILES),
             (TileSet::CropCircles1, crop_circles::FIRST_EDITION),
+            (TileSet::Robbers, robbers::TILES),
         ] {
             for line in table.lines().map(str::trim).filter(|l| !l.is_empty()) {
                 match parse_tile(set, line) {
@@ -386,6 +394,53 @@ mod tests {
                 assert_eq!(circles, 2, "{set}: {kind} circles");
             }
         }
+    }
+
+    /// §3.6.1: 8 robber tiles in 6 kinds, each with the symbol and the shape of its base tile
+    /// (the same segments, so it scores and takes followers like that tile).
+    #[test]
+    fn robber_tiles_are_base_shapes_with_the_symbol() {
+        let kinds: Vec<TileId> = catalogue().set(TileSet::Robbers).collect();
+        assert_eq!(kinds.len(), 6);
+        let total: u32 = kinds.iter().map(|t| t.kind().count as u32).sum();
+        assert_eq!(total, 8);
+        let same = [
+            ("RB-01", "V", 0),
+            ("RB-02", "U", 1),
+            ("RB-03", "W", 0),
+            ("RB-04", "E", 0),
+            ("RB-05", "J", 0),
+            ("RB-06", "G", 1),
+        ];
+        for (id, base, r) in same {
+            let robber = catalogue().find(id).unwrap().kind();
+            assert!(robber.has_marker(Marker::Robber), "{id}");
+            assert_eq!(robber.jcz_id, NO_JCZ_ID);
+            assert_eq!(pennants(robber), 0);
+            let base = catalogue().find(base).unwrap().kind();
+            let rotation = crate::Rotation::from_quarter_turns(r);
+            for side in Side::ALL {
+                assert_eq!(
+                    robber.edge(side, crate::Rotation::R0),
+                    base.edge(side, rotation),
+                    "{id} {side:?}"
+                );
+            }
+            let mut a: Vec<(FeatureKind, crate::Location)> = robber
+                .segments
+                .iter()
+                .map(|s| (s.kind, s.location(crate::Rotation::R0)))
+                .collect();
+            let mut b: Vec<(FeatureKind, crate::Location)> = base
+                .segments
+                .iter()
+                .map(|s| (s.kind, s.location(rotation)))
+                .collect();
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "{id} has the shape of its base tile");
+        }
+        assert_eq!(catalogue().find_jcz(NO_JCZ_ID), None);
     }
 
     fn pennants(t: &TileKind) -> u8 {

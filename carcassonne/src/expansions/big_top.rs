@@ -305,6 +305,8 @@ impl Game {
         if S::WANTED {
             sink.push(Event::AnimalRevealed { animal, pos: at });
         }
+        // The big top's awards are given together (one round on the score track).
+        self.begin_round();
         for (player, &n) in figures.iter().enumerate().take(self.players()) {
             if n > 0 {
                 self.pay(player, animal.value() * u32::from(n), sink, || {
@@ -316,6 +318,7 @@ impl Game {
                 });
             }
         }
+        self.end_round(sink);
         let Some(circus) = self.ext.circus.as_mut() else {
             return;
         };
@@ -423,6 +426,8 @@ impl Game {
             return;
         };
         let climbers = &site.climbers[..site.len as usize];
+        // One site's awards are given together (one round on the score track).
+        self.begin_round();
         for player in 0..self.players() as u8 {
             let n = climbers.iter().filter(|&&p| p == player).count() as u8;
             if n > 0 {
@@ -431,6 +436,7 @@ impl Game {
                 });
             }
         }
+        self.end_round(sink);
         if !go_home {
             return;
         }

@@ -508,6 +508,9 @@ impl Game {
             | Pending::CropOption
             | Pending::CropDeploy
             | Pending::CropReturn
+            | Pending::PlaceRobber
+            | Pending::ChooseRobbed
+            | Pending::ScoreOrder
             | Pending::GameOver => {}
         }
     }

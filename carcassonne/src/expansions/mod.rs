@@ -17,7 +17,8 @@
 //! | `PlacementRule` | 1.2 (listing, checking) | river (RV-3), Cult (CU.1) |
 //! | `TileLaid` | a tile joins the board | river (open ends), Cult (buildings), Big Top (acrobat sites), Ferries (lakes) |
 //! | `TilePlaced` | 1.2, after the placement | Traders & Builders (double turn due), Count |
-//! | `TileTriggered` | 1.3–1.5 | Gold Mines (GM.1), Mage & Witch (MW.1–MW.3), river (R2.6 volcano, D-R2-6 spring: no deployment) |
+//! | `TileDrawn` | 1.1, a drawn tile that fits | Robbers (RO.1 before the placement, C3.1 option) |
+//! | `TileTriggered` | 1.3–1.5 | Gold Mines (GM.1), Mage & Witch (MW.1–MW.3), Robbers (RO.1), river (R2.6 volcano, D-R2-6 spring: no deployment) |
 //! | `FigureRule` | 2 (may this figure go there) | I&C (large follower), T&B (builder, pig) |
 //! | `DeployAlternatives` | 2 (instead of deploying) | Big Top (acrobats AC.1–AC.4, pyramids AC.5), Flying Machines (FM.1–FM.4) |
 //! | `AfterDeployment` | 2, end | Ferries (FE.3 placement, FE.4 moves), Mage & Witch (D-FE-3: separated after a ferry joined their roads) |
@@ -29,16 +30,21 @@
 //! | `FeatureScored` | 3.3 and F4–F5, each scored feature or field | Big Top (ringmaster RM.2), Gold Mines (claims GM.3) |
 //! | `BuildingsScored` | 3.3, end of monasteries | Cult (CU.4 challenge) |
 //! | `TurnPartScored` | 3.3, end | Count (feature points, C.2), King & Robber (K.2, RB.1) |
-//! | `AfterScoring` | 3.4–4.5 | Big Top (3.4: BT.2/BT.3, a chance node), Gold Mines (4.1: GM.4), Count (4.4: C.2), Crop Circles (4.5: CR.1–CR.5) |
+//! | `AfterScoring` | 3.4–4.5 | Big Top (3.4: BT.2/BT.3, a chance node), Gold Mines (4.1: GM.4), Robbers (4.3: home), Count (4.4: C.2), Crop Circles (4.5: CR.1–CR.5) |
 //! | `EndOfTurnPart` | 4.6 | river (R2.5 interlude, R2.6 lake turn), T&B (TB-3) |
 //! | `BeforeFinalScoring` | F2–F3 | Count (C.4 Market), Big Top (BT.5, a chance node) |
 //! | `FieldBonus` | F5 | T&B (pig TB-6), river (pig herd R2.10) |
 //! | `CityBeside` | F5, K.5 | Count (the City as a completed city, C.5) |
 //! | `FinalScoring` | F4–F6 | T&B (goods TB-1.3), King & Robber (K.5, RB.1), Big Top (acrobats AC.7), Gold Mines (GM.6) |
+//! | `ScoreTrack` | every award; 3.3; F1; the checkpoints | Robbers (the score track of `track`: rounds of awards, RO.2–RO.8, the order of the features D-GEN-1) |
 //!
 //! Decisions of an expansion (its `Pending` kinds and actions) are listed, checked and applied
 //! by its module through `Game::expansion_actions`, `Game::check_expansion_action` and
 //! `Game::apply_expansion_action`.
+//!
+//! After every hook of a pipeline step the pipeline checks whether awards wait on the score
+//! track for a robber's choice (`Game::awards_wait`, one bit test without the track); if so it
+//! asks it and resumes after the hook once the awards are paid.
 
 pub mod big_top;
 pub mod count;
@@ -51,6 +57,7 @@ pub mod inns_and_cathedrals;
 pub mod king_and_robber;
 pub mod mage_witch;
 pub mod river;
+pub mod robbers;
 pub mod traders_and_builders;
 
 use crate::action::Action;
@@ -93,6 +100,8 @@ pub(crate) enum Expansion {
     Ferries,
     /// Crop Circles (`crop_circles`).
     CropCircles,
+    /// Robbers (`robbers`, with the score track of `track`).
+    Robbers,
 }
 
 /// A set of [`Expansion`]s, as a bit mask.
@@ -137,6 +146,11 @@ pub(crate) enum Hook {
     FieldBonus,
     CityBeside,
     FinalScoring,
+    /// Points move figures on the score track (`track`): every award, the order of the turn
+    /// part's features, the pipeline's checkpoints.
+    ScoreTrack,
+    /// A drawn tile that fits somewhere, before its placement is asked.
+    TileDrawn,
 }
 
 impl Hook {
@@ -154,13 +168,14 @@ impl Hook {
             Hook::AfterDeployment => &[Ferries, MageWitch],
             // Phase 1.3 (gold) before 1.4 (mage and witch); the river's rule that the tile
             // allows no deployment ends the step.
-            Hook::TileTriggered => &[GoldMines, MageWitch, River],
+            // ... then 1.5 (robbers).
+            Hook::TileTriggered => &[GoldMines, MageWitch, Robbers, River],
             Hook::BeforeScoring => &[Count],
             // Phase 3.4 (the big top) before 4.4 (the Count's C.2); F2 (the Market) before F3
             // (the big top's final scoring, D-GEN-4).
-            // ... and 4.1 (gold) between them; 4.5 (the crop circle) last, before a builder's
-            // second part (CR.5).
-            Hook::AfterScoring => &[BigTop, GoldMines, Count, CropCircles],
+            // ... and 4.1 (gold) between them; 4.3 (robbers home) between 4.1 and 4.4; 4.5
+            // (the crop circle) last, before a builder's second part (CR.5).
+            Hook::AfterScoring => &[BigTop, GoldMines, Robbers, Count, CropCircles],
             Hook::BeforeFinalScoring => &[Count, BigTop],
             Hook::EndOfTurnPart => &[River, TradersAndBuilders],
             _ => &[],
@@ -213,6 +228,8 @@ pub(crate) struct Expansions {
     pub ferries: Option<Box<ferries::Ferries>>,
     /// The crop-circle round under way (Crop Circles).
     pub crop: Option<crop_circles::CropCircles>,
+    /// The score track, its figures and robbers, and the awards waiting on it (Robbers).
+    pub track: Option<Box<crate::track::Track>>,
 }
 
 impl Expansions {
@@ -350,6 +367,14 @@ impl Expansions {
                 hooks.insert(&[Hook::AfterDeployment]);
             }
         }
+        if elements.robbers {
+            e.active.insert(Expansion::Robbers);
+            e.track = Some(Box::new(crate::track::Track::new(true)));
+            hooks.insert(&[Hook::ScoreTrack, Hook::TileTriggered, Hook::AfterScoring]);
+            if config.rules.robber_placement == crate::RobberPlacement::BeforeTilePlacement {
+                hooks.insert(&[Hook::TileDrawn]);
+            }
+        }
         if elements.ferries {
             e.active.insert(Expansion::Ferries);
             e.ferries = Some(Box::default());
@@ -380,6 +405,7 @@ impl Expansions {
             + self.gold.as_ref().map_or(0, |g| g.heap_size())
             + self.cult.as_ref().map_or(0, |c| c.heap_size())
             + self.ferries.as_ref().map_or(0, |f| f.heap_size())
+            + self.track.as_ref().map_or(0, |t| t.heap_size())
     }
 }
 
@@ -429,10 +455,16 @@ impl Game {
                     self.traders_end_of_turn_part()
                 }
                 (Hook::BeforeFinalScoring, Expansion::Count) => self.count_before_final_scoring(),
+                (Hook::TileTriggered, Expansion::Robbers) => self.robbers_tile_triggered(sink),
+                (Hook::AfterScoring, Expansion::Robbers) => self.robbers_after_scoring(sink),
                 _ => Flow::Continue,
             };
             if flow != Flow::Continue {
                 return flow;
+            }
+            // A checkpoint: the hook's awards wait for a robber's choice.
+            if self.awards_wait() {
+                return Flow::Wait;
             }
         }
         Flow::Continue
@@ -870,6 +902,9 @@ impl Game {
             Pending::CropOption | Pending::CropDeploy | Pending::CropReturn => {
                 self.crop_actions(out)
             }
+            Pending::PlaceRobber | Pending::ChooseRobbed | Pending::ScoreOrder => {
+                self.track_actions(out)
+            }
             Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }
@@ -892,6 +927,9 @@ impl Game {
             Pending::PlaceFerry { .. } | Pending::MoveFerry => self.check_ferry_action(action),
             Pending::CropOption | Pending::CropDeploy | Pending::CropReturn => {
                 self.check_crop_action(action)
+            }
+            Pending::PlaceRobber | Pending::ChooseRobbed | Pending::ScoreOrder => {
+                self.check_track_action(action)
             }
             pending @ (Pending::Draw
             | Pending::Place { .. }
@@ -920,6 +958,9 @@ impl Game {
             }
             Pending::CropOption | Pending::CropDeploy | Pending::CropReturn => {
                 self.apply_crop_action(action, sink)
+            }
+            Pending::PlaceRobber | Pending::ChooseRobbed | Pending::ScoreOrder => {
+                self.apply_track_action(action, sink)
             }
             Pending::Draw
             | Pending::Place { .. }

@@ -225,6 +225,8 @@ impl Game {
             if most == 0 {
                 continue;
             }
+            // One good's majority awards are given together (one round on the score track).
+            self.begin_round();
             for (player, &tokens) in held.iter().enumerate() {
                 if tokens == most {
                     self.pay(player, GOODS_MAJORITY, sink, || {
@@ -235,6 +237,7 @@ impl Game {
                     });
                 }
             }
+            self.end_round(sink);
         }
     }
 }

@@ -487,6 +487,15 @@ impl Game {
                         }),
                     )
                 }
+                (
+                    _,
+                    Action::PlaceRobber { .. } | Action::Rob { .. } | Action::ScoreFirst { .. },
+                ) => {
+                    return Err(ExportError::Unsupported {
+                        setting: "sets: robbers".into(),
+                        reason: "JCloisterZone has no Robbers".into(),
+                    })
+                }
                 (_, Action::TakeIngot { .. }) => {
                     return Err(ExportError::Unsupported {
                         setting: "rules.gold_distribution = players".into(),

@@ -37,6 +37,8 @@ pub(crate) const fn set_id(set: TileSet) -> &'static str {
         TileSet::Ferries => "ferries",
         TileSet::CropCircles => "corn-circles/2",
         TileSet::CropCircles1 => "corn-circles/1",
+        // JCloisterZone has no Robbers; no `.jcz` names them (export refuses them).
+        TileSet::Robbers => "robbers",
     }
 }
 
@@ -262,6 +264,8 @@ pub(crate) fn points_name(score: &Score) -> &'static str {
         Reason::Acrobats(_) => "acrobats",
         Reason::Ringmaster(_) => "ringmaster",
         Reason::Gold(_) => "gold",
+        // Not a JCloisterZone score (it has no robbers).
+        Reason::Robbery(_) => "robbery",
         Reason::Token(t) => match (t.token, t.completed, t.held) {
             (_, 0, 2) => "king+robber",
             (Token::King, _, _) => "king",

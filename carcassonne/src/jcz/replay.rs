@@ -229,6 +229,10 @@ impl Replay {
             Pending::PlaceFerry { .. } => "PlaceFerryPhase",
             Pending::MoveFerry => "ChangeFerriesPhase",
             Pending::CropOption | Pending::CropDeploy | Pending::CropReturn => CORN_CIRCLE,
+            // Not JCloisterZone decisions: it has no robbers and scores in its own order.
+            Pending::PlaceRobber => "PlaceRobber",
+            Pending::ChooseRobbed => "ChooseRobbed",
+            Pending::ScoreOrder => "ScoreOrder",
             Pending::GameOver => "GameOverPhase",
         }
     }

@@ -258,6 +258,14 @@ fn named<T: serde::Serialize>(value: &T) -> String {
 pub(crate) fn check_exportable(config: &Config) -> Result<(), ExportError> {
     let (r, jcz) = (&config.rules, Rules::jcloisterzone());
     let e = config.resolved_elements();
+    if config.sets.contains(&TileSet::Robbers) || e.robbers {
+        return Err(ExportError::Unsupported {
+            setting: "sets: robbers".into(),
+            reason: "JCloisterZone has no Robbers (no robber tiles, no robbers, no score \
+                     track), so a .jcz cannot hold this game"
+                .into(),
+        });
+    }
     let has = |set: TileSet| config.sets.contains(&set);
     let river = has(TileSet::River) || has(TileSet::River2);
     let shrines = e.shrines && crate::expansions::cult::shrine_tiles(config);
