@@ -61,6 +61,8 @@ mod turn;
 pub mod bots;
 pub mod encoding;
 pub mod jcz;
+mod json;
+pub mod limits;
 pub mod record;
 pub mod render;
 pub mod vector;
@@ -77,7 +79,8 @@ pub use config::{
     SmallCityScoring, StartTile, UnfinishedInnsCathedrals, MAX_PLAYERS,
 };
 pub use error::{
-    ConfigError, DrawError, ExportError, ImportError, ParseError, PlayError, RecordError,
+    ConfigError, DrawError, ExportError, ImportError, InternalError, ParseError, PlayError,
+    RecordError,
 };
 pub use events::{
     AcrobatScore, BigTopScore, Event, FeatureScore, FieldScore, GoodsScore, Reason,
