@@ -9,8 +9,6 @@ use carcassonne::{
     TokenScore,
 };
 
-use crate::IllegalActionError;
-
 /// A built-in bot: `Bot("random", seed=0)`, `Bot("greedy", seed=0)` or `Bot("mcts", seed=0,
 /// iterations=1000)`; `choose(game)` returns its action for the pending decision (None when a
 /// draw is pending or the game is over).
@@ -205,12 +203,11 @@ pub struct PyAction(pub Action);
 
 #[pymethods]
 impl PyAction {
-    /// Parses the action notation; raises `ValueError` naming what is wrong.
+    /// Parses the action notation; raises `InvalidActionError` (a `ValueError`) naming what is
+    /// wrong.
     #[new]
     fn new(text: &str) -> PyResult<PyAction> {
-        text.parse()
-            .map(PyAction)
-            .map_err(|e: carcassonne::ParseError| IllegalActionError::new_err(e.to_string()))
+        text.parse().map(PyAction).map_err(crate::invalid)
     }
 
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,

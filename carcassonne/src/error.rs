@@ -5,11 +5,12 @@ use thiserror::Error;
 
 use crate::action::Action;
 use crate::chance::Outcome;
+use crate::limits::{quoted, shortened};
 use crate::tile::TileId;
 
 /// Text that could not be parsed: a position, rotation, location, tile id, action or option.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("cannot parse {what} from {input:?}: {reason}")]
+#[error("cannot parse {what} from {input:?}: {}", shortened(reason))]
 #[non_exhaustive]
 pub struct ParseError {
     /// What was being parsed (`"position"`, `"action"`, ...).
@@ -83,13 +84,13 @@ pub enum ConfigError {
         players: usize,
     },
     /// The same tile set was listed twice, or none was listed.
-    #[error("invalid tile sets: {0}")]
+    #[error("invalid tile sets: {}", shortened(.0))]
     Sets(String),
     /// The custom stack or start tile names a tile that is not in the catalogue or not available.
-    #[error("invalid tiles: {0}")]
+    #[error("invalid tiles: {}", shortened(.0))]
     Tiles(String),
     /// A follower count outside 0..=99 or another out-of-range number.
-    #[error("invalid value for {field}: {reason}")]
+    #[error("invalid value for {field}: {}", shortened(reason))]
     Value {
         /// The configuration field.
         field: &'static str,
@@ -315,14 +316,14 @@ pub enum ImportError {
         name: &'static str,
     },
     /// A required field is missing or has the wrong type.
-    #[error("invalid .jcz: {0}")]
+    #[error("invalid .jcz: {}", shortened(.0))]
     Format(String),
     /// The file uses a tile set, element or rule this library does not implement.
-    #[error("unsupported in .jcz: {0}")]
+    #[error("unsupported in .jcz: {}", shortened(.0))]
     Unsupported(String),
     /// A JCloisterZone tile id with no counterpart in our catalogue (quoted, cut to
     /// [`MAX_QUOTED_BYTES`](crate::limits::MAX_QUOTED_BYTES)).
-    #[error("unknown JCloisterZone tile id {0:?}")]
+    #[error("unknown JCloisterZone tile id {:?}", quoted(.0))]
     UnknownTile(String),
     /// The setup makes an invalid config.
     #[error("invalid setup: {0}")]
@@ -330,7 +331,12 @@ pub enum ImportError {
     /// A replay message is malformed or does not answer the pending decision: `field` names
     /// the part of the message that is wrong (`type`, `player`, `payload.tileId`,
     /// `payload.pointer.location`, `payload.meepleId`, ...).
-    #[error("replay message #{index} ({kind}), {field}: {reason}")]
+    #[error(
+        "replay message #{index} ({}), {}: {}",
+        quoted(kind),
+        quoted(field),
+        shortened(reason)
+    )]
     Replay {
         /// Index into `replay`.
         index: usize,
@@ -344,8 +350,9 @@ pub enum ImportError {
     /// A replay message is sent by another player than the one who decides now: the file
     /// would replay as a different game.
     #[error(
-        "replay message #{index} ({kind}), player: sent by player {found}, but player \
-         {expected} is to {decision}"
+        "replay message #{index} ({}), player: sent by player {found}, but player \
+         {expected} is to {decision}",
+        quoted(kind)
     )]
     WrongPlayer {
         /// Index into `replay`.

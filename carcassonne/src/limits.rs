@@ -15,6 +15,7 @@
 //! | each `.jcz` replay message | [`MAX_JCZ_MESSAGE_BYTES`] | [`ImportError::TooLarge`](crate::ImportError::TooLarge) |
 //! | a `.jcz` `drawOrder` | [`MAX_DRAW_ORDER`] tiles | [`ImportError::TooLarge`](crate::ImportError::TooLarge) |
 //! | the input quoted in an error message | [`MAX_QUOTED_BYTES`] | (cut, with the input's length) |
+//! | the free text of an error message (a reason) | [`MAX_REASON_BYTES`] | (cut in the middle) |
 //!
 //! A `.jcz` is parsed without building the whole document: its sections are borrowed slices
 //! of the text, and the replay's messages are read and applied one at a time, so an import
@@ -64,6 +65,26 @@ pub(crate) fn quoted(text: &str) -> String {
     format!("{}… ({} bytes)", &text[..end], text.len())
 }
 
+/// The most bytes of the free-text part of an error message (a reason, a message type): a
+/// longer one keeps its start and end, cut in the middle.
+pub const MAX_REASON_BYTES: usize = 320;
+
+/// `text` shortened to at most about [`MAX_REASON_BYTES`]: its start, `…`, its end.
+pub(crate) fn shortened(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.len() <= MAX_REASON_BYTES {
+        return text.into();
+    }
+    let mut head = MAX_REASON_BYTES - 80;
+    while !text.is_char_boundary(head) {
+        head -= 1;
+    }
+    let mut tail = text.len() - 64;
+    while !text.is_char_boundary(tail) {
+        tail += 1;
+    }
+    format!("{} … {}", &text[..head], &text[tail..]).into()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,5 +96,15 @@ mod tests {
         let q = quoted(&long);
         assert!(q.ends_with("… (200 bytes)"), "{q}");
         assert_eq!(q.chars().filter(|c| *c == 'é').count(), 32);
+    }
+
+    #[test]
+    fn long_reasons_keep_their_start_and_end() {
+        assert_eq!(shortened("short"), "short");
+        let long = format!("start{}end", "ü".repeat(10_000));
+        let s = shortened(&long);
+        assert!(s.starts_with("start") && s.ends_with("end"), "{s}");
+        assert!(s.contains(" … "));
+        assert!(s.len() <= MAX_REASON_BYTES, "{} bytes", s.len());
     }
 }

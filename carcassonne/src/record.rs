@@ -65,11 +65,10 @@ impl Record {
     /// values is refused).
     ///
     /// # Errors
-    /// [`RecordError::TooLarge`] for a text longer than
-    /// [`MAX_RECORD_BYTES`](crate::limits::MAX_RECORD_BYTES); [`RecordError::Json`] for
-    /// malformed JSON, another type than an object, a missing or unknown field, or an unknown
-    /// tile id or action (the message gives line and column); [`RecordError::Format`] for
-    /// another format or version.
+    /// [`RecordError::TooLarge`] for a text longer than [`MAX_RECORD_BYTES`];
+    /// [`RecordError::Json`] for malformed JSON, another type than an object, a missing or
+    /// unknown field, or an unknown tile id or action (the message gives line and column);
+    /// [`RecordError::Format`] for another format or version.
     pub fn from_json(json: &str) -> Result<Record, RecordError> {
         if json.len() > MAX_RECORD_BYTES {
             return Err(RecordError::TooLarge {

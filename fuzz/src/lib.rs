@@ -84,9 +84,8 @@ pub fn jcz_text(data: &[u8]) {
     match JczGame::parse(text) {
         Ok(jcz) => {
             check_position(&jcz.game);
-            for result in jcz.check() {
-                check_message("JczGame::check", &result.text);
-            }
+            // The file's assertions evaluate without panicking (their texts quote the file).
+            let _ = jcz.check();
             let _ = carcassonne::render::board_text(&jcz.game);
         }
         Err(e) => check_message("JczGame::parse", &e.to_string()),

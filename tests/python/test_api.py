@@ -8,7 +8,14 @@ import numpy as np
 import pytest
 
 import carcassonne
-from carcassonne import Action, ConfigError, Game, IllegalActionError, RecordError
+from carcassonne import (
+    Action,
+    ConfigError,
+    Game,
+    IllegalActionError,
+    InvalidActionError,
+    RecordError,
+)
 
 IN_SCOPE_JCZ = [
     "city-and-road-scoring.jcz",
@@ -129,7 +136,7 @@ def test_explicit_draws_and_chance_outcomes():
     outcomes = dict(game.chance_outcomes())
     assert len(outcomes) == 24 and abs(sum(outcomes.values()) - 1) < 1e-9
     assert outcomes["D"] == pytest.approx(3 / 71)
-    with pytest.raises(IllegalActionError, match="no such tile"):
+    with pytest.raises(InvalidActionError, match="no such tile"):
         game.draw("ZZ")
     game.draw("C")
     assert game.pending == "place" and game.current_tile == "C"
@@ -142,7 +149,7 @@ def test_explicit_draws_and_chance_outcomes():
     outcome, _ = again.chance_outcomes()[-1]
     events = again.resolve(outcome)
     assert events[0].kind == "tile_drawn" and events[0].tile == outcome == again.current_tile
-    with pytest.raises(IllegalActionError, match="chance outcome"):
+    with pytest.raises(InvalidActionError, match="chance outcome"):
         Game(explicit_draws=True).resolve("no such outcome")
     with pytest.raises(IllegalActionError, match="draws its tiles itself"):
         Game().draw("A")
@@ -201,7 +208,7 @@ def test_jcloisterzone_errors_are_record_errors(shared, tmp_path):
     truncated.write_text(text[: len(text) // 2])
     with pytest.raises(RecordError, match="JSON"):
         Game.from_jcz(truncated)
-    with pytest.raises(RecordError, match="cannot read"):
+    with pytest.raises(FileNotFoundError, match="missing.jcz"):
         Game.from_jcz(tmp_path / "missing.jcz")
 
 
@@ -520,3 +527,85 @@ def test_under_the_big_top():
     on_board = sum(f.figure == "ringmaster" for f in game.figures)
     assert on_board + sum(s["ringmaster"] for s in game.supply) == 3, "one ringmaster each"
     assert Game.from_json(game.to_json()).scores == game.scores
+
+
+def test_hardening_config_keywords_and_objects():
+    """Issue 17: `config=` is the whole configuration; a config is a JSON object."""
+    with pytest.raises(ConfigError, match="farmers, sets|sets, farmers|players, sets, farmers"):
+        Game(players=3, sets=["river"], farmers=False, config={})
+    with pytest.raises(ConfigError, match="explicit_draws"):
+        Game(explicit_draws=True, config={"players": 3})
+    assert Game(config={"players": 3}, seed=4).players == 3, "seed may go with config="
+    for bad in ("[3]", "3", '"x"', "null"):
+        with pytest.raises(ConfigError, match="JSON"):
+            Game(config=bad)
+    with pytest.raises(ConfigError, match="without land tiles|no tile|tiles"):
+        Game(sets=["count"])
+    with pytest.raises(ConfigError, match="NUL"):
+        Game(names=["a\0b", "c"])
+    with pytest.raises(ConfigError, match=str(carcassonne.MAX_NAME_BYTES)):
+        Game(names=["x" * (carcassonne.MAX_NAME_BYTES + 1), "c"])
+    long = "Q" * 100_000
+    with pytest.raises(ConfigError) as info:
+        Game(config={"players": 2, "stack": [long]})
+    assert len(str(info.value)) < 1000, "the message quotes a bounded part of the input"
+
+
+def test_hardening_invalid_and_illegal_actions_differ():
+    game = Game(seed=3)
+    before = game.clone()
+    assert issubclass(InvalidActionError, ValueError) and issubclass(IllegalActionError, ValueError)
+    assert not issubclass(InvalidActionError, IllegalActionError)
+    with pytest.raises(InvalidActionError, match="action"):
+        game.play("jump over 1,1")
+    with pytest.raises(InvalidActionError):
+        Action("place D 1,0 R45")
+    with pytest.raises(IllegalActionError):
+        game.play("pass")
+    with pytest.raises(InvalidActionError):
+        Game(explicit_draws=True).draw("ZZ")
+    assert game == before
+
+
+def test_hardening_file_errors_are_os_errors(tmp_path):
+    game = Game(seed=1)
+    with pytest.raises(FileNotFoundError, match="missing"):
+        Game.from_jcz(tmp_path / "missing.jcz")
+    with pytest.raises(FileNotFoundError, match="missing"):
+        carcassonne.jcz_assertions(tmp_path / "missing.jcz")
+    with pytest.raises(OSError, match="nowhere"):
+        game.save_svg(tmp_path / "nowhere" / "board.svg")
+    with pytest.raises(IsADirectoryError):
+        game.save_svg(tmp_path)
+
+
+def test_hardening_bounded_batches_and_bots():
+    for f in (carcassonne.play_random_games, carcassonne.play_greedy_games, carcassonne.play_games):
+        with pytest.raises(ValueError, match="MAX_BATCH_GAMES|1000000"):
+            f(carcassonne.MAX_BATCH_GAMES + 1)
+        with pytest.raises(ValueError):
+            f(10**10)
+        with pytest.raises(ValueError):
+            f(2**62)
+        with pytest.raises((ValueError, OverflowError)):
+            f(2**64)
+    with pytest.raises(ConfigError, match="at least one bot"):
+        carcassonne.play_games(2, bots=[])
+    with pytest.raises(ConfigError):
+        carcassonne.play_random_games(1, sets=["count"])
+
+
+def test_hardening_river2_fork_alone_is_offered():
+    """Issue 17, fix 1: a stack of only the River II fork offers it (it was never offered), and
+    automatic draws deal only tiles of the stack."""
+    game = Game(config={"players": 2, "stack": ["R2-02"], "youngest_player": 1, "explicit_draws": True})
+    assert game.tiles_left == 1
+    assert [o for o, _ in game.chance_outcomes()] == ["R2-02"]
+    events = game.draw("R2-02")
+    assert events[0].kind == "tile_drawn" and events[0].tile == "R2-02"
+    for seed in range(5):
+        auto = Game(config={"players": 2, "stack": ["R2-02", "A", "B"], "youngest_player": 1}, seed=seed)
+        while not auto.is_over:
+            auto.play(auto.legal_actions()[0])
+        placed = [t.tile for t in auto.board[1:]]
+        assert set(placed) <= {"R2-02", "A", "B"} and len(placed) == len(set(placed))

@@ -13,6 +13,9 @@ __all__ = [
     "Event",
     "Game",
     "IllegalActionError",
+    "InvalidActionError",
+    "MAX_BATCH_GAMES",
+    "MAX_NAME_BYTES",
     "OBSERVATION_PLANES",
     "PlacedFigure",
     "PlacedTile",
@@ -29,6 +32,8 @@ __all__ = [
 ]
 __version__: str
 OBSERVATION_PLANES: List[str]
+MAX_BATCH_GAMES: int
+MAX_NAME_BYTES: int
 
 _ActionKind = Literal[
     "place", "deploy", "double_turn", "enter", "count", "leave", "acrobat", "pyramid", "pass"
@@ -88,6 +93,7 @@ _BotKind = Literal["random", "greedy", "mcts"]
 _RewardName = Literal["rank", "margin"]
 
 class IllegalActionError(ValueError): ...
+class InvalidActionError(ValueError): ...
 class ConfigError(ValueError): ...
 class RecordError(ValueError): ...
 class ExportError(ValueError): ...
@@ -264,15 +270,15 @@ class Game:
 
     def __new__(
         cls,
-        players: int = 2,
+        players: Optional[int] = None,
         sets: Optional[Sequence[str]] = None,
         seed: int = 0,
         *,
         names: Optional[Sequence[str]] = None,
-        farmers: bool = True,
-        small_city: str = "standard",
-        farm_city_scoring: str = "per_field",
-        explicit_draws: bool = False,
+        farmers: Optional[bool] = None,
+        small_city: Optional[str] = None,
+        farm_city_scoring: Optional[str] = None,
+        explicit_draws: Optional[bool] = None,
         config: Union[None, str, Dict[str, Any]] = None,
     ) -> "Game": ...
     @property
@@ -394,11 +400,11 @@ class VectorEnv:
         num_envs: int,
         *,
         seed: int = 0,
-        players: int = 2,
+        players: Optional[int] = None,
         sets: Optional[Sequence[str]] = None,
-        farmers: bool = True,
-        small_city: str = "standard",
-        farm_city_scoring: str = "per_field",
+        farmers: Optional[bool] = None,
+        small_city: Optional[str] = None,
+        farm_city_scoring: Optional[str] = None,
         config: Union[None, str, Dict[str, Any]] = None,
         reward: _RewardName = "rank",
         observations: bool = False,
