@@ -87,6 +87,62 @@
 // (AC.5).
 #define CARC_ACTION_SCORE_PYRAMID 8
 
+// `carc_action.kind`: instead of a deployment, put a follower (`figure`) from supply on the
+// flying machine of the tile just laid; the die then says where it lands (Flying Machines
+// FM.1, FM.2).
+#define CARC_ACTION_FLY 9
+
+// `carc_action.kind`: land the flier on the feature (`x`, `y`, `feature`, `location`) of the
+// tile the die sent it to (FM.3).
+#define CARC_ACTION_LAND 10
+
+// `carc_action.kind`: put the second gold ingot on the tile at (`x`, `y`) (Gold Mines GM.1).
+#define CARC_ACTION_PLACE_INGOT 11
+
+// `carc_action.kind`: take a claimed ingot from the tile at (`x`, `y`) (GM.4).
+#define CARC_ACTION_TAKE_INGOT 12
+
+// `carc_action.kind`: put the mage or the witch (`magic`) on the road or city segment (`x`,
+// `y`, `feature`, `location`) (Mage & Witch MW.1, MW.3).
+#define CARC_ACTION_PLACE_MAGIC 13
+
+// `carc_action.kind`: send the mage or the witch (`magic`) back to the reserve (MW.2).
+#define CARC_ACTION_REMOVE_MAGIC 14
+
+// Magic figure (`carc_action.magic`, `carc_event.magic`): the mage (+1 point per tile).
+#define CARC_MAGIC_MAGE 0
+
+// Magic figure: the witch (the feature's points halved, rounded up).
+#define CARC_MAGIC_WITCH 1
+
+// `carc_event.magic` of events and scores without a magic figure.
+#define CARC_MAGIC_NONE 2
+
+// Direction of flight (`carc_event.direction`, `carc_game_flight`): north; then clockwise
+// `CARC_DIRECTION_NE` ... `CARC_DIRECTION_NW` (1 to 7).
+#define CARC_DIRECTION_N 0
+
+// Direction of flight: north-east.
+#define CARC_DIRECTION_NE 1
+
+// Direction of flight: east.
+#define CARC_DIRECTION_E 2
+
+// Direction of flight: south-east.
+#define CARC_DIRECTION_SE 3
+
+// Direction of flight: south.
+#define CARC_DIRECTION_S 4
+
+// Direction of flight: south-west.
+#define CARC_DIRECTION_SW 5
+
+// Direction of flight: west.
+#define CARC_DIRECTION_W 6
+
+// Direction of flight: north-west.
+#define CARC_DIRECTION_NW 7
+
 // Animal token of the big top: the elephant (7 points per figure).
 #define CARC_ANIMAL_ELEPHANT 0
 
@@ -215,6 +271,30 @@
 // being scored is drawn (resolve it with `carc_game_resolve_chance` in explicit-draw games).
 #define CARC_PENDING_ANIMAL_TOKEN 9
 
+// Pending decision: the current player puts the second gold ingot on a tile around the gold
+// tile just laid (`CARC_ACTION_PLACE_INGOT`; Gold Mines GM.1).
+#define CARC_PENDING_INGOT 10
+
+// Pending decision: the current player (not always the one whose turn it is) takes a claimed
+// ingot (`CARC_ACTION_TAKE_INGOT`; GM.4).
+#define CARC_PENDING_TAKE_INGOT 11
+
+// Pending decision: the current player puts the mage or the witch on a road or city segment
+// (`CARC_ACTION_PLACE_MAGIC`; Mage & Witch MW.1, MW.3).
+#define CARC_PENDING_MAGIC 12
+
+// Pending decision: the current player sends the mage or the witch back to the reserve
+// (`CARC_ACTION_REMOVE_MAGIC`; MW.2).
+#define CARC_PENDING_REMOVE_MAGIC 13
+
+// Pending chance node: the die of a flight is rolled (`carc_game_chance_outcomes`,
+// `carc_game_resolve` with `CARC_CHANCE_ROLL`; Flying Machines FM.2).
+#define CARC_PENDING_FLIER_ROLL 14
+
+// Pending decision: the current player chooses where the flier lands
+// (`CARC_ACTION_LAND`; FM.3).
+#define CARC_PENDING_LANDING 15
+
 // `carc_game_current_tile` when no tile is in hand.
 #define CARC_NO_TILE UINT32_MAX
 
@@ -278,6 +358,30 @@
 // pyramid was scored.
 #define CARC_EVENT_ACROBAT_RETURNED 16
 
+// `carc_event.kind`: a gold ingot went from the supply onto the tile at (`x`, `y`).
+#define CARC_EVENT_INGOT_PLACED 17
+
+// `carc_event.kind`: `player` took a claimed ingot from the tile at (`x`, `y`).
+#define CARC_EVENT_INGOT_TAKEN 18
+
+// `carc_event.kind`: the mage or the witch (`magic`) went onto the segment (`x`, `y`,
+// `feature`, `location`).
+#define CARC_EVENT_MAGIC_FIGURE_MOVED 19
+
+// `carc_event.kind`: the mage or the witch (`magic`) went back to the reserve.
+#define CARC_EVENT_MAGIC_FIGURE_REMOVED 20
+
+// `carc_event.kind`: `player`'s `figure` boarded the flying machine of the tile at (`x`, `y`),
+// flying `direction`.
+#define CARC_EVENT_FLIER_LAUNCHED 21
+
+// `carc_event.kind`: the die sent the flier `distance` tiles away, to (`x`, `y`).
+#define CARC_EVENT_DIE_ROLLED 22
+
+// `carc_event.kind`: `player`'s flier (`figure`) found nowhere to land and went back to
+// supply.
+#define CARC_EVENT_FLIER_RETURNED 23
+
 // Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 #define CARC_TOKEN_NONE 0
 
@@ -314,6 +418,9 @@
 // `carc_event.reason`: a ringmaster's bonus (`circus_tiles`; `x`, `y` its tile).
 #define CARC_REASON_RINGMASTER 7
 
+// `carc_event.reason`: the receiver's gold ingots at the end (`ingots`; Gold Mines GM.6).
+#define CARC_REASON_GOLD 8
+
 // `carc_event.bonuses` bit: an inn set the road's value (Inns & Cathedrals).
 #define CARC_BONUS_INN 1
 
@@ -332,6 +439,9 @@
 
 // `carc_chance.kind`: an animal token (`value` is `CARC_ANIMAL_*`).
 #define CARC_CHANCE_ANIMAL 1
+
+// `carc_chance.kind`: a roll of the flying machines' die (`value` is the distance, 1 to 3).
+#define CARC_CHANCE_ROLL 2
 
 // The result of every fallible function. `CARC_OK` is 0; `carc_status_str` names each value.
 enum carc_status
@@ -399,25 +509,30 @@ typedef struct carc_game carc_game;
 typedef struct carc_action {
   // `CARC_ACTION_PLACE`, `CARC_ACTION_DEPLOY`, `CARC_ACTION_PASS`,
   // `CARC_ACTION_DOUBLE_TURN`, `CARC_ACTION_ENTER_CITY`, `CARC_ACTION_MOVE_COUNT`,
-  // `CARC_ACTION_LEAVE_CITY`, `CARC_ACTION_ACROBAT` or `CARC_ACTION_SCORE_PYRAMID`.
+  // `CARC_ACTION_LEAVE_CITY`, `CARC_ACTION_ACROBAT`, `CARC_ACTION_SCORE_PYRAMID`,
+  // `CARC_ACTION_FLY`, `CARC_ACTION_LAND`, `CARC_ACTION_PLACE_INGOT`,
+  // `CARC_ACTION_TAKE_INGOT`, `CARC_ACTION_PLACE_MAGIC` or `CARC_ACTION_REMOVE_MAGIC`.
   uint32_t kind;
   // Place: the tile number (see `carc_tile_name`).
   uint32_t tile;
-  // Place, deploy, leave, acrobat and pyramid: the position (x grows east, y grows south).
+  // Place, deploy, leave, acrobat, pyramid, land, the ingots and place magic: the position
+  // (x grows east, y grows south).
   int32_t x;
   // See `x`.
   int32_t y;
   // Place: clockwise rotation in degrees (0, 90, 180 or 270).
   uint32_t rotation;
-  // Deploy, enter and leave: `CARC_FIGURE_*`.
+  // Deploy, enter, leave and fly: `CARC_FIGURE_*`.
   uint32_t figure;
-  // Deploy and leave: `CARC_FEATURE_*`.
+  // Deploy, leave, land and place magic: `CARC_FEATURE_*`.
   uint32_t feature;
-  // Deploy and leave: the location bits of the feature on the tile (see
+  // Deploy, leave, land and place magic: the location bits of the feature on the tile (see
   // `CARC_LOCATION_CENTRE`).
   uint32_t location;
   // Enter, move the Count and leave: `CARC_QUARTER_*`.
   uint32_t quarter;
+  // Place and remove magic: `CARC_MAGIC_MAGE` or `CARC_MAGIC_WITCH`.
+  uint32_t magic;
   // The state the action was listed for (set by `carc_game_legal_actions`); 0 means "do
   // not check". An action from another state is refused with `CARC_STALE_ACTION`.
   uint64_t epoch;
@@ -455,7 +570,9 @@ typedef struct carc_event {
   // `CARC_EVENT_*`.
   uint32_t kind;
   // The seat concerned (0-based); -1 for `CARC_EVENT_GAME_OVER`,
-  // `CARC_EVENT_BIG_TOP_MOVED` and `CARC_EVENT_ANIMAL_REVEALED`.
+  // `CARC_EVENT_BIG_TOP_MOVED`, `CARC_EVENT_ANIMAL_REVEALED`, `CARC_EVENT_INGOT_PLACED`,
+  // `CARC_EVENT_MAGIC_FIGURE_MOVED`, `CARC_EVENT_MAGIC_FIGURE_REMOVED` and
+  // `CARC_EVENT_DIE_ROLLED`.
   int32_t player;
   // Tile number: drawn, discarded, deferred, placed.
   uint32_t tile;
@@ -526,6 +643,16 @@ typedef struct carc_event {
   int32_t from_x;
   // See `from_x`.
   int32_t from_y;
+  // `CARC_MAGIC_*`: the magic figure moved or removed; with `CARC_REASON_FEATURE` the one in
+  // the scored road or city (the mage +1 per tile, the witch halved). `CARC_MAGIC_NONE`
+  // otherwise.
+  uint32_t magic;
+  // `CARC_REASON_GOLD`: the receiver's ingots.
+  uint32_t ingots;
+  // Flier launched: `CARC_DIRECTION_*` of the flight.
+  uint32_t direction;
+  // Die rolled: the distance, 1 to 3.
+  uint32_t distance;
 } carc_event;
 
 // An acrobat site on the board (see `carc_game_acrobat_sites`).
@@ -539,6 +666,30 @@ typedef struct carc_acrobat_site {
   // Their owners' seats, in the order they climbed (`count` of them).
   uint32_t players[3];
 } carc_acrobat_site;
+
+// A tile with gold ingots on it (see `carc_game_ingots_on_board`).
+typedef struct carc_ingots {
+  // The tile's position.
+  int32_t x;
+  // See `x`.
+  int32_t y;
+  // Ingots on it (at least 1).
+  uint32_t count;
+} carc_ingots;
+
+// The mage or the witch on the board (see `carc_game_magic_figures`).
+typedef struct carc_magic_figure {
+  // `CARC_MAGIC_MAGE` or `CARC_MAGIC_WITCH`.
+  uint32_t magic;
+  // The position of the tile it stands on.
+  int32_t x;
+  // See `x`.
+  int32_t y;
+  // `CARC_FEATURE_ROAD` or `CARC_FEATURE_CITY`.
+  uint32_t feature;
+  // Location bits of its segment.
+  uint32_t location;
+} carc_magic_figure;
 
 // A tile on the board.
 typedef struct carc_tile_info {
@@ -944,6 +1095,50 @@ carc_status carc_game_acrobat_sites(const struct carc_game *game,
                                     struct carc_acrobat_site *buf,
                                     size_t cap,
                                     size_t *len);
+
+// Copies the tiles with gold ingots on them (Gold Mines; in the order the tiles first got one)
+// into `buf` (buffer rules as `carc_game_legal_actions`; none without the gold element).
+//
+// # Safety
+// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
+carc_status carc_game_ingots_on_board(const struct carc_game *game,
+                                      struct carc_ingots *buf,
+                                      size_t cap,
+                                      size_t *len);
+
+// The gold ingots `player` holds (Gold Mines GM.5) into `*out`, and those left in the supply
+// (of 16) into `*supply` (both 0 without the gold element).
+//
+// # Safety
+// `game` NULL or live; `out`, `supply` NULL or writable.
+carc_status carc_game_ingots(const struct carc_game *game,
+                             uint32_t player,
+                             uint32_t *out,
+                             uint32_t *supply);
+
+// Copies the mage and the witch on the board (Mage & Witch; the mage first) into `buf`
+// (buffer rules as `carc_game_legal_actions`; at most 2, none in the reserve).
+//
+// # Safety
+// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
+carc_status carc_game_magic_figures(const struct carc_game *game,
+                                    struct carc_magic_figure *buf,
+                                    size_t cap,
+                                    size_t *len);
+
+// A flight under way (Flying Machines, between the flight and the landing): into `*x`, `*y`
+// the flying machine's tile, into `*direction` the `CARC_DIRECTION_*` of the flight, into
+// `*distance` the roll (0 before it), and into `*in_flight` whether a flight is under way at
+// all (the other outputs are then 0).
+//
+// # Safety
+// `game` NULL or live; every output NULL or writable.
+carc_status carc_game_flight(const struct carc_game *game,
+                             int32_t *x,
+                             int32_t *y,
+                             uint32_t *direction,
+                             uint32_t *distance,
+                             bool *in_flight);
 
 // Tiles left in the stack, into `*out`.
 //

@@ -14,8 +14,9 @@ use crate::boundary::{
 };
 use crate::types::{
     action_from_c, action_to_c, carc_acrobat_site, carc_action, carc_chance, carc_event,
-    carc_figure_info, carc_tile_info, event_to_c, figure_info_to_c, outcome_from_c, outcome_to_c,
-    pending_to_c, quarter_to_c, tile_from_c, tile_info_to_c, CARC_NO_TILE, CARC_QUARTER_NONE,
+    carc_figure_info, carc_ingots, carc_magic_figure, carc_tile_info, event_to_c, figure_info_to_c,
+    outcome_from_c, outcome_to_c, pending_to_c, quarter_to_c, tile_from_c, tile_info_to_c,
+    CARC_NO_TILE, CARC_QUARTER_NONE,
 };
 
 /// A game: opaque to C. Created by `carc_game_new`, `carc_game_clone`, `carc_game_from_json`
@@ -780,6 +781,119 @@ pub unsafe extern "C" fn carc_game_acrobat_sites(
             .map(crate::types::acrobat_site_to_c)
             .collect();
         write_items(&sites, buf, cap, len)
+    })
+}
+
+/// Copies the tiles with gold ingots on them (Gold Mines; in the order the tiles first got one)
+/// into `buf` (buffer rules as `carc_game_legal_actions`; none without the gold element).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_ingots_on_board(
+    game: *const carc_game,
+    buf: *mut carc_ingots,
+    cap: usize,
+    len: *mut usize,
+) -> carc_status {
+    ffi!({
+        let tiles: Vec<carc_ingots> = live(game)?
+            .game
+            .ingots_on_board()
+            .iter()
+            .map(|&(pos, n)| carc_ingots {
+                x: pos.x,
+                y: pos.y,
+                count: u32::from(n),
+            })
+            .collect();
+        write_items(&tiles, buf, cap, len)
+    })
+}
+
+/// The gold ingots `player` holds (Gold Mines GM.5) into `*out`, and those left in the supply
+/// (of 16) into `*supply` (both 0 without the gold element).
+///
+/// # Safety
+/// `game` NULL or live; `out`, `supply` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_ingots(
+    game: *const carc_game,
+    player: u32,
+    out: *mut u32,
+    supply: *mut u32,
+) -> carc_status {
+    ffi!({
+        let g = &live(game)?.game;
+        let p = seat(g, player)?;
+        require(out, "out")?;
+        require(supply, "supply")?;
+        write_out(out, "out", u32::from(g.ingots(p)))?;
+        write_out(supply, "supply", u32::from(g.ingots_in_supply()))
+    })
+}
+
+/// Copies the mage and the witch on the board (Mage & Witch; the mage first) into `buf`
+/// (buffer rules as `carc_game_legal_actions`; at most 2, none in the reserve).
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_magic_figures(
+    game: *const carc_game,
+    buf: *mut carc_magic_figure,
+    cap: usize,
+    len: *mut usize,
+) -> carc_status {
+    ffi!({
+        let figures: Vec<carc_magic_figure> = live(game)?
+            .game
+            .magic_figures()
+            .iter()
+            .map(crate::types::magic_figure_to_c)
+            .collect();
+        write_items(&figures, buf, cap, len)
+    })
+}
+
+/// A flight under way (Flying Machines, between the flight and the landing): into `*x`, `*y`
+/// the flying machine's tile, into `*direction` the `CARC_DIRECTION_*` of the flight, into
+/// `*distance` the roll (0 before it), and into `*in_flight` whether a flight is under way at
+/// all (the other outputs are then 0).
+///
+/// # Safety
+/// `game` NULL or live; every output NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_flight(
+    game: *const carc_game,
+    x: *mut i32,
+    y: *mut i32,
+    direction: *mut u32,
+    distance: *mut u32,
+    in_flight: *mut bool,
+) -> carc_status {
+    ffi!({
+        let g = &live(game)?.game;
+        require(x, "x")?;
+        require(y, "y")?;
+        require(direction, "direction")?;
+        require(distance, "distance")?;
+        require(in_flight, "in_flight")?;
+        let flight = g.flight();
+        let (from, dir, target) = match flight {
+            Some((from, dir, target)) => (from, crate::types::direction_to_c(dir), target),
+            None => (carcassonne::Position::new(0, 0), 0, None),
+        };
+        let roll = target.map_or(0, |t| {
+            (t.x - from.x)
+                .unsigned_abs()
+                .max((t.y - from.y).unsigned_abs())
+        });
+        write_out(x, "x", from.x)?;
+        write_out(y, "y", from.y)?;
+        write_out(direction, "direction", dir)?;
+        write_out(distance, "distance", roll)?;
+        write_out(in_flight, "in_flight", flight.is_some())
     })
 }
 

@@ -3,8 +3,9 @@
 //! rejected with `CARC_INVALID_ARGUMENT`, never transmuted.
 
 use carcassonne::{
-    AcrobatSite, Action, Animal, Event, FeatureKind, Figure, Goods, Location, Outcome, Pending,
-    PlacedFigure, PlacedTile, Position, Quarter, Reason, Rotation, Score, TileId, Token,
+    AcrobatSite, Action, Animal, Compass, Event, FeatureKind, Figure, Goods, Location, MagicFigure,
+    Outcome, Pending, PlacedFigure, PlacedMagicFigure, PlacedTile, Position, Quarter, Reason,
+    Rotation, Score, TileId, Token,
 };
 
 use crate::boundary::{carc_status, fail};
@@ -31,6 +32,47 @@ pub const CARC_ACTION_ACROBAT: u32 = 7;
 /// `carc_action.kind`: instead of a deployment, score the complete pyramid at (`x`, `y`)
 /// (AC.5).
 pub const CARC_ACTION_SCORE_PYRAMID: u32 = 8;
+/// `carc_action.kind`: instead of a deployment, put a follower (`figure`) from supply on the
+/// flying machine of the tile just laid; the die then says where it lands (Flying Machines
+/// FM.1, FM.2).
+pub const CARC_ACTION_FLY: u32 = 9;
+/// `carc_action.kind`: land the flier on the feature (`x`, `y`, `feature`, `location`) of the
+/// tile the die sent it to (FM.3).
+pub const CARC_ACTION_LAND: u32 = 10;
+/// `carc_action.kind`: put the second gold ingot on the tile at (`x`, `y`) (Gold Mines GM.1).
+pub const CARC_ACTION_PLACE_INGOT: u32 = 11;
+/// `carc_action.kind`: take a claimed ingot from the tile at (`x`, `y`) (GM.4).
+pub const CARC_ACTION_TAKE_INGOT: u32 = 12;
+/// `carc_action.kind`: put the mage or the witch (`magic`) on the road or city segment (`x`,
+/// `y`, `feature`, `location`) (Mage & Witch MW.1, MW.3).
+pub const CARC_ACTION_PLACE_MAGIC: u32 = 13;
+/// `carc_action.kind`: send the mage or the witch (`magic`) back to the reserve (MW.2).
+pub const CARC_ACTION_REMOVE_MAGIC: u32 = 14;
+
+/// Magic figure (`carc_action.magic`, `carc_event.magic`): the mage (+1 point per tile).
+pub const CARC_MAGIC_MAGE: u32 = 0;
+/// Magic figure: the witch (the feature's points halved, rounded up).
+pub const CARC_MAGIC_WITCH: u32 = 1;
+/// `carc_event.magic` of events and scores without a magic figure.
+pub const CARC_MAGIC_NONE: u32 = 2;
+
+/// Direction of flight (`carc_event.direction`, `carc_game_flight`): north; then clockwise
+/// `CARC_DIRECTION_NE` ... `CARC_DIRECTION_NW` (1 to 7).
+pub const CARC_DIRECTION_N: u32 = 0;
+/// Direction of flight: north-east.
+pub const CARC_DIRECTION_NE: u32 = 1;
+/// Direction of flight: east.
+pub const CARC_DIRECTION_E: u32 = 2;
+/// Direction of flight: south-east.
+pub const CARC_DIRECTION_SE: u32 = 3;
+/// Direction of flight: south.
+pub const CARC_DIRECTION_S: u32 = 4;
+/// Direction of flight: south-west.
+pub const CARC_DIRECTION_SW: u32 = 5;
+/// Direction of flight: west.
+pub const CARC_DIRECTION_W: u32 = 6;
+/// Direction of flight: north-west.
+pub const CARC_DIRECTION_NW: u32 = 7;
 
 /// Animal token of the big top: the elephant (7 points per figure).
 pub const CARC_ANIMAL_ELEPHANT: u32 = 0;
@@ -128,6 +170,24 @@ pub const CARC_PENDING_MARKET: u32 = 8;
 /// `carc_game_pending`: a chance node of Under the Big Top: the animal token of the big top
 /// being scored is drawn (resolve it with `carc_game_resolve_chance` in explicit-draw games).
 pub const CARC_PENDING_ANIMAL_TOKEN: u32 = 9;
+/// Pending decision: the current player puts the second gold ingot on a tile around the gold
+/// tile just laid (`CARC_ACTION_PLACE_INGOT`; Gold Mines GM.1).
+pub const CARC_PENDING_INGOT: u32 = 10;
+/// Pending decision: the current player (not always the one whose turn it is) takes a claimed
+/// ingot (`CARC_ACTION_TAKE_INGOT`; GM.4).
+pub const CARC_PENDING_TAKE_INGOT: u32 = 11;
+/// Pending decision: the current player puts the mage or the witch on a road or city segment
+/// (`CARC_ACTION_PLACE_MAGIC`; Mage & Witch MW.1, MW.3).
+pub const CARC_PENDING_MAGIC: u32 = 12;
+/// Pending decision: the current player sends the mage or the witch back to the reserve
+/// (`CARC_ACTION_REMOVE_MAGIC`; MW.2).
+pub const CARC_PENDING_REMOVE_MAGIC: u32 = 13;
+/// Pending chance node: the die of a flight is rolled (`carc_game_chance_outcomes`,
+/// `carc_game_resolve` with `CARC_CHANCE_ROLL`; Flying Machines FM.2).
+pub const CARC_PENDING_FLIER_ROLL: u32 = 14;
+/// Pending decision: the current player chooses where the flier lands
+/// (`CARC_ACTION_LAND`; FM.3).
+pub const CARC_PENDING_LANDING: u32 = 15;
 
 /// `carc_game_current_tile` when no tile is in hand.
 pub const CARC_NO_TILE: u32 = u32::MAX;
@@ -175,6 +235,23 @@ pub const CARC_EVENT_ACROBAT_DEPLOYED: u32 = 15;
 /// `carc_event.kind`: an acrobat of `player` went home from the site at (`x`, `y`) after its
 /// pyramid was scored.
 pub const CARC_EVENT_ACROBAT_RETURNED: u32 = 16;
+/// `carc_event.kind`: a gold ingot went from the supply onto the tile at (`x`, `y`).
+pub const CARC_EVENT_INGOT_PLACED: u32 = 17;
+/// `carc_event.kind`: `player` took a claimed ingot from the tile at (`x`, `y`).
+pub const CARC_EVENT_INGOT_TAKEN: u32 = 18;
+/// `carc_event.kind`: the mage or the witch (`magic`) went onto the segment (`x`, `y`,
+/// `feature`, `location`).
+pub const CARC_EVENT_MAGIC_FIGURE_MOVED: u32 = 19;
+/// `carc_event.kind`: the mage or the witch (`magic`) went back to the reserve.
+pub const CARC_EVENT_MAGIC_FIGURE_REMOVED: u32 = 20;
+/// `carc_event.kind`: `player`'s `figure` boarded the flying machine of the tile at (`x`, `y`),
+/// flying `direction`.
+pub const CARC_EVENT_FLIER_LAUNCHED: u32 = 21;
+/// `carc_event.kind`: the die sent the flier `distance` tiles away, to (`x`, `y`).
+pub const CARC_EVENT_DIE_ROLLED: u32 = 22;
+/// `carc_event.kind`: `player`'s flier (`figure`) found nowhere to land and went back to
+/// supply.
+pub const CARC_EVENT_FLIER_RETURNED: u32 = 23;
 
 /// Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 pub const CARC_TOKEN_NONE: u32 = 0;
@@ -202,6 +279,8 @@ pub const CARC_REASON_BIG_TOP: u32 = 5;
 pub const CARC_REASON_ACROBATS: u32 = 6;
 /// `carc_event.reason`: a ringmaster's bonus (`circus_tiles`; `x`, `y` its tile).
 pub const CARC_REASON_RINGMASTER: u32 = 7;
+/// `carc_event.reason`: the receiver's gold ingots at the end (`ingots`; Gold Mines GM.6).
+pub const CARC_REASON_GOLD: u32 = 8;
 
 /// `carc_event.bonuses` bit: an inn set the road's value (Inns & Cathedrals).
 pub const CARC_BONUS_INN: u32 = 1;
@@ -217,6 +296,8 @@ pub const CARC_BONUS_PIG_HERD: u32 = 8;
 pub const CARC_CHANCE_TILE: u32 = 0;
 /// `carc_chance.kind`: an animal token (`value` is `CARC_ANIMAL_*`).
 pub const CARC_CHANCE_ANIMAL: u32 = 1;
+/// `carc_chance.kind`: a roll of the flying machines' die (`value` is the distance, 1 to 3).
+pub const CARC_CHANCE_ROLL: u32 = 2;
 
 /// An action, as listed by `carc_game_legal_actions` or filled in by the caller.
 #[repr(C)]
@@ -224,25 +305,30 @@ pub const CARC_CHANCE_ANIMAL: u32 = 1;
 pub struct carc_action {
     /// `CARC_ACTION_PLACE`, `CARC_ACTION_DEPLOY`, `CARC_ACTION_PASS`,
     /// `CARC_ACTION_DOUBLE_TURN`, `CARC_ACTION_ENTER_CITY`, `CARC_ACTION_MOVE_COUNT`,
-    /// `CARC_ACTION_LEAVE_CITY`, `CARC_ACTION_ACROBAT` or `CARC_ACTION_SCORE_PYRAMID`.
+    /// `CARC_ACTION_LEAVE_CITY`, `CARC_ACTION_ACROBAT`, `CARC_ACTION_SCORE_PYRAMID`,
+    /// `CARC_ACTION_FLY`, `CARC_ACTION_LAND`, `CARC_ACTION_PLACE_INGOT`,
+    /// `CARC_ACTION_TAKE_INGOT`, `CARC_ACTION_PLACE_MAGIC` or `CARC_ACTION_REMOVE_MAGIC`.
     pub kind: u32,
     /// Place: the tile number (see `carc_tile_name`).
     pub tile: u32,
-    /// Place, deploy, leave, acrobat and pyramid: the position (x grows east, y grows south).
+    /// Place, deploy, leave, acrobat, pyramid, land, the ingots and place magic: the position
+    /// (x grows east, y grows south).
     pub x: i32,
     /// See `x`.
     pub y: i32,
     /// Place: clockwise rotation in degrees (0, 90, 180 or 270).
     pub rotation: u32,
-    /// Deploy, enter and leave: `CARC_FIGURE_*`.
+    /// Deploy, enter, leave and fly: `CARC_FIGURE_*`.
     pub figure: u32,
-    /// Deploy and leave: `CARC_FEATURE_*`.
+    /// Deploy, leave, land and place magic: `CARC_FEATURE_*`.
     pub feature: u32,
-    /// Deploy and leave: the location bits of the feature on the tile (see
+    /// Deploy, leave, land and place magic: the location bits of the feature on the tile (see
     /// `CARC_LOCATION_CENTRE`).
     pub location: u32,
     /// Enter, move the Count and leave: `CARC_QUARTER_*`.
     pub quarter: u32,
+    /// Place and remove magic: `CARC_MAGIC_MAGE` or `CARC_MAGIC_WITCH`.
+    pub magic: u32,
     /// The state the action was listed for (set by `carc_game_legal_actions`); 0 means "do
     /// not check". An action from another state is refused with `CARC_STALE_ACTION`.
     pub epoch: u64,
@@ -257,7 +343,9 @@ pub struct carc_event {
     /// `CARC_EVENT_*`.
     pub kind: u32,
     /// The seat concerned (0-based); -1 for `CARC_EVENT_GAME_OVER`,
-    /// `CARC_EVENT_BIG_TOP_MOVED` and `CARC_EVENT_ANIMAL_REVEALED`.
+    /// `CARC_EVENT_BIG_TOP_MOVED`, `CARC_EVENT_ANIMAL_REVEALED`, `CARC_EVENT_INGOT_PLACED`,
+    /// `CARC_EVENT_MAGIC_FIGURE_MOVED`, `CARC_EVENT_MAGIC_FIGURE_REMOVED` and
+    /// `CARC_EVENT_DIE_ROLLED`.
     pub player: i32,
     /// Tile number: drawn, discarded, deferred, placed.
     pub tile: u32,
@@ -328,6 +416,16 @@ pub struct carc_event {
     pub from_x: i32,
     /// See `from_x`.
     pub from_y: i32,
+    /// `CARC_MAGIC_*`: the magic figure moved or removed; with `CARC_REASON_FEATURE` the one in
+    /// the scored road or city (the mage +1 per tile, the witch halved). `CARC_MAGIC_NONE`
+    /// otherwise.
+    pub magic: u32,
+    /// `CARC_REASON_GOLD`: the receiver's ingots.
+    pub ingots: u32,
+    /// Flier launched: `CARC_DIRECTION_*` of the flight.
+    pub direction: u32,
+    /// Die rolled: the distance, 1 to 3.
+    pub distance: u32,
 }
 
 impl Default for carc_event {
@@ -367,8 +465,40 @@ impl Default for carc_event {
             moved_from: 0,
             from_x: 0,
             from_y: 0,
+            magic: CARC_MAGIC_NONE,
+            ingots: 0,
+            direction: 0,
+            distance: 0,
         }
     }
+}
+
+/// The mage or the witch on the board (see `carc_game_magic_figures`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct carc_magic_figure {
+    /// `CARC_MAGIC_MAGE` or `CARC_MAGIC_WITCH`.
+    pub magic: u32,
+    /// The position of the tile it stands on.
+    pub x: i32,
+    /// See `x`.
+    pub y: i32,
+    /// `CARC_FEATURE_ROAD` or `CARC_FEATURE_CITY`.
+    pub feature: u32,
+    /// Location bits of its segment.
+    pub location: u32,
+}
+
+/// A tile with gold ingots on it (see `carc_game_ingots_on_board`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct carc_ingots {
+    /// The tile's position.
+    pub x: i32,
+    /// See `x`.
+    pub y: i32,
+    /// Ingots on it (at least 1).
+    pub count: u32,
 }
 
 /// An acrobat site on the board (see `carc_game_acrobat_sites`).
@@ -583,6 +713,12 @@ pub(crate) fn pending_to_c(pending: Pending) -> u32 {
         Pending::LeaveCity => CARC_PENDING_LEAVE_CITY,
         Pending::Market => CARC_PENDING_MARKET,
         Pending::AnimalToken => CARC_PENDING_ANIMAL_TOKEN,
+        Pending::Ingot { .. } => CARC_PENDING_INGOT,
+        Pending::TakeIngot => CARC_PENDING_TAKE_INGOT,
+        Pending::Magic => CARC_PENDING_MAGIC,
+        Pending::RemoveMagic => CARC_PENDING_REMOVE_MAGIC,
+        Pending::FlierRoll => CARC_PENDING_FLIER_ROLL,
+        Pending::Landing { .. } => CARC_PENDING_LANDING,
         Pending::GameOver => CARC_PENDING_GAME_OVER,
     }
 }
@@ -606,6 +742,45 @@ pub(crate) fn outcome_to_c(outcome: Outcome, probability: f64) -> carc_chance {
             value: animal_to_c(animal),
             probability,
         },
+        Outcome::Roll(distance) => carc_chance {
+            kind: CARC_CHANCE_ROLL,
+            value: u32::from(distance),
+            probability,
+        },
+    }
+}
+
+pub(crate) fn magic_to_c(figure: MagicFigure) -> u32 {
+    match figure {
+        MagicFigure::Mage => CARC_MAGIC_MAGE,
+        MagicFigure::Witch => CARC_MAGIC_WITCH,
+    }
+}
+
+pub(crate) fn magic_from_c(value: u32) -> Result<MagicFigure, carc_status> {
+    from_code(&MagicFigure::ALL, magic_to_c, "magic figure", value)
+}
+
+pub(crate) fn direction_to_c(direction: Compass) -> u32 {
+    match direction {
+        Compass::N => CARC_DIRECTION_N,
+        Compass::NE => CARC_DIRECTION_NE,
+        Compass::E => CARC_DIRECTION_E,
+        Compass::SE => CARC_DIRECTION_SE,
+        Compass::S => CARC_DIRECTION_S,
+        Compass::SW => CARC_DIRECTION_SW,
+        Compass::W => CARC_DIRECTION_W,
+        Compass::NW => CARC_DIRECTION_NW,
+    }
+}
+
+pub(crate) fn magic_figure_to_c(m: &PlacedMagicFigure) -> carc_magic_figure {
+    carc_magic_figure {
+        magic: magic_to_c(m.figure),
+        x: m.pos.x,
+        y: m.pos.y,
+        feature: feature_to_c(m.feature),
+        location: m.location.bits() as u32,
     }
 }
 
@@ -641,6 +816,10 @@ pub(crate) fn outcome_from_c(kind: u32, value: u32) -> Result<Outcome, carc_stat
     match kind {
         CARC_CHANCE_TILE => Ok(Outcome::Tile(tile_from_c(value)?)),
         CARC_CHANCE_ANIMAL => Ok(Outcome::Animal(animal_from_c(value)?)),
+        CARC_CHANCE_ROLL => match u8::try_from(value) {
+            Ok(d @ 1..=3) => Ok(Outcome::Roll(d)),
+            _ => invalid("roll of the die", value),
+        },
         other => invalid("chance kind", other),
     }
 }
@@ -657,6 +836,7 @@ const fn blank_action(kind: u32, epoch: u64) -> carc_action {
         feature: 0,
         location: 0,
         quarter: 0,
+        magic: 0,
         epoch,
     }
 }
@@ -722,6 +902,48 @@ pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
             y: pos.y,
             ..blank_action(CARC_ACTION_SCORE_PYRAMID, epoch)
         },
+        Action::Fly { figure } => carc_action {
+            figure: figure_to_c(figure),
+            ..blank_action(CARC_ACTION_FLY, epoch)
+        },
+        Action::Land {
+            pos,
+            feature,
+            location,
+        } => carc_action {
+            x: pos.x,
+            y: pos.y,
+            feature: feature_to_c(feature),
+            location: location.bits() as u32,
+            ..blank_action(CARC_ACTION_LAND, epoch)
+        },
+        Action::PlaceIngot { pos } => carc_action {
+            x: pos.x,
+            y: pos.y,
+            ..blank_action(CARC_ACTION_PLACE_INGOT, epoch)
+        },
+        Action::TakeIngot { pos } => carc_action {
+            x: pos.x,
+            y: pos.y,
+            ..blank_action(CARC_ACTION_TAKE_INGOT, epoch)
+        },
+        Action::PlaceMagic {
+            figure,
+            pos,
+            feature,
+            location,
+        } => carc_action {
+            magic: magic_to_c(figure),
+            x: pos.x,
+            y: pos.y,
+            feature: feature_to_c(feature),
+            location: location.bits() as u32,
+            ..blank_action(CARC_ACTION_PLACE_MAGIC, epoch)
+        },
+        Action::RemoveMagic { figure } => carc_action {
+            magic: magic_to_c(figure),
+            ..blank_action(CARC_ACTION_REMOVE_MAGIC, epoch)
+        },
         Action::Pass => blank_action(CARC_ACTION_PASS, epoch),
     }
 }
@@ -759,6 +981,25 @@ pub(crate) fn action_from_c(c: &carc_action) -> Result<Action, carc_status> {
         }),
         CARC_ACTION_ACROBAT => Ok(Action::Acrobat { pos }),
         CARC_ACTION_SCORE_PYRAMID => Ok(Action::ScorePyramid { pos }),
+        CARC_ACTION_FLY => Ok(Action::Fly {
+            figure: figure_from_c(c.figure)?,
+        }),
+        CARC_ACTION_LAND => Ok(Action::Land {
+            pos,
+            feature: feature_from_c(c.feature)?,
+            location: location_from_c(c.location)?,
+        }),
+        CARC_ACTION_PLACE_INGOT => Ok(Action::PlaceIngot { pos }),
+        CARC_ACTION_TAKE_INGOT => Ok(Action::TakeIngot { pos }),
+        CARC_ACTION_PLACE_MAGIC => Ok(Action::PlaceMagic {
+            figure: magic_from_c(c.magic)?,
+            pos,
+            feature: feature_from_c(c.feature)?,
+            location: location_from_c(c.location)?,
+        }),
+        CARC_ACTION_REMOVE_MAGIC => Ok(Action::RemoveMagic {
+            figure: magic_from_c(c.magic)?,
+        }),
         other => invalid("action kind", other),
     }
 }
@@ -785,6 +1026,7 @@ fn score_to_c(s: &Score) -> carc_event {
             c.bonuses = if f.inn { CARC_BONUS_INN } else { 0 }
                 | if f.cathedral { CARC_BONUS_CATHEDRAL } else { 0 };
             c.strength = f.strength as u32;
+            c.magic = f.magic.map_or(CARC_MAGIC_NONE, magic_to_c);
         }
         Reason::Field(f) => {
             c.reason = CARC_REASON_FIELD;
@@ -827,6 +1069,10 @@ fn score_to_c(s: &Score) -> carc_event {
             c.circus_tiles = r.circus_tiles as u32;
             c.x = r.pos.x;
             c.y = r.pos.y;
+        }
+        Reason::Gold(g) => {
+            c.reason = CARC_REASON_GOLD;
+            c.ingots = u32::from(g.ingots);
         }
     }
     c
@@ -965,6 +1211,59 @@ pub(crate) fn event_to_c(event: &Event) -> carc_event {
             y: pos.y,
             ..base(CARC_EVENT_ACROBAT_RETURNED, *player)
         },
+        Event::IngotPlaced { pos } => carc_event {
+            x: pos.x,
+            y: pos.y,
+            player: -1,
+            ..base(CARC_EVENT_INGOT_PLACED, 0)
+        },
+        Event::IngotTaken { player, pos } => carc_event {
+            x: pos.x,
+            y: pos.y,
+            ..base(CARC_EVENT_INGOT_TAKEN, *player)
+        },
+        Event::MagicFigureMoved {
+            figure,
+            pos,
+            feature,
+            location,
+        } => carc_event {
+            magic: magic_to_c(*figure),
+            x: pos.x,
+            y: pos.y,
+            feature: feature_to_c(*feature),
+            location: location.bits() as u32,
+            player: -1,
+            ..base(CARC_EVENT_MAGIC_FIGURE_MOVED, 0)
+        },
+        Event::MagicFigureRemoved { figure } => carc_event {
+            magic: magic_to_c(*figure),
+            player: -1,
+            ..base(CARC_EVENT_MAGIC_FIGURE_REMOVED, 0)
+        },
+        Event::FlierLaunched {
+            player,
+            figure,
+            pos,
+            direction,
+        } => carc_event {
+            figure: figure_to_c(*figure),
+            x: pos.x,
+            y: pos.y,
+            direction: direction_to_c(*direction),
+            ..base(CARC_EVENT_FLIER_LAUNCHED, *player)
+        },
+        Event::DieRolled { distance, target } => carc_event {
+            distance: u32::from(*distance),
+            x: target.x,
+            y: target.y,
+            player: -1,
+            ..base(CARC_EVENT_DIE_ROLLED, 0)
+        },
+        Event::FlierReturned { player, figure } => carc_event {
+            figure: figure_to_c(*figure),
+            ..base(CARC_EVENT_FLIER_RETURNED, *player)
+        },
         Event::GameOver { .. } => carc_event::default(),
     }
 }
@@ -1040,7 +1339,15 @@ mod tests {
             let mut config = Config::new(4);
             config.sets = TileSet::ALL
                 .into_iter()
-                .filter(|s| !matches!(s, TileSet::Cult6 | TileSet::BigTop1))
+                .filter(|s| {
+                    !matches!(
+                        s,
+                        TileSet::Cult6
+                            | TileSet::BigTop1
+                            | TileSet::FlyingMachines1
+                            | TileSet::MageWitch1
+                    )
+                })
                 .collect();
             config.explicit_draws = seed == 0;
             let mut game = Game::new(config, seed).unwrap();

@@ -131,7 +131,9 @@ impl PyGame {
 
     /// The pending decision: `"draw"`, `"place"`, `"deploy"`, `"double_turn"` (OPT-5
     /// optional), the Count's `"enter_city"`, `"move_count"`, `"leave_city"`, `"market"`, the
-    /// big top's `"animal_token"` (a chance node), or `"game_over"`.
+    /// big top's `"animal_token"` (a chance node), Gold Mines' `"ingot"` and `"take_ingot"`,
+    /// Mage & Witch's `"magic"` and `"remove_magic"`, Flying Machines' `"flier_roll"` (a chance
+    /// node) and `"landing"`, or `"game_over"`.
     #[getter]
     fn pending(&self) -> &'static str {
         match self.game.pending() {
@@ -144,6 +146,12 @@ impl PyGame {
             Pending::LeaveCity => "leave_city",
             Pending::Market => "market",
             Pending::AnimalToken => "animal_token",
+            Pending::Ingot { .. } => "ingot",
+            Pending::TakeIngot => "take_ingot",
+            Pending::Magic => "magic",
+            Pending::RemoveMagic => "remove_magic",
+            Pending::FlierRoll => "flier_roll",
+            Pending::Landing { .. } => "landing",
             Pending::GameOver => "game_over",
         }
     }

@@ -395,12 +395,20 @@ impl PyEvent {
             Event::AnimalRevealed { .. } => "animal_revealed",
             Event::AcrobatDeployed { .. } => "acrobat_deployed",
             Event::AcrobatReturned { .. } => "acrobat_returned",
+            Event::IngotPlaced { .. } => "ingot_placed",
+            Event::IngotTaken { .. } => "ingot_taken",
+            Event::MagicFigureMoved { .. } => "magic_figure_moved",
+            Event::MagicFigureRemoved { .. } => "magic_figure_removed",
+            Event::FlierLaunched { .. } => "flier_launched",
+            Event::DieRolled { .. } => "die_rolled",
+            Event::FlierReturned { .. } => "flier_returned",
             Event::GameOver { .. } => "game_over",
         }
     }
 
-    /// The seat concerned (0-based), None for `game_over`, `big_top_moved` and
-    /// `animal_revealed`.
+    /// The seat concerned (0-based), None for `game_over`, `big_top_moved`,
+    /// `animal_revealed`, `ingot_placed`, `magic_figure_moved`, `magic_figure_removed` and
+    /// `die_rolled`.
     #[getter]
     fn player(&self) -> Option<usize> {
         match &self.0 {
@@ -416,11 +424,18 @@ impl PyEvent {
             | Event::CountMoved { player, .. }
             | Event::FigureLeftCity { player, .. }
             | Event::AcrobatDeployed { player, .. }
-            | Event::AcrobatReturned { player, .. } => Some(*player),
+            | Event::AcrobatReturned { player, .. }
+            | Event::IngotTaken { player, .. }
+            | Event::FlierLaunched { player, .. }
+            | Event::FlierReturned { player, .. } => Some(*player),
             Event::Scored(s) => Some(s.player),
-            Event::BigTopMoved { .. } | Event::AnimalRevealed { .. } | Event::GameOver { .. } => {
-                None
-            }
+            Event::BigTopMoved { .. }
+            | Event::AnimalRevealed { .. }
+            | Event::IngotPlaced { .. }
+            | Event::MagicFigureMoved { .. }
+            | Event::MagicFigureRemoved { .. }
+            | Event::DieRolled { .. }
+            | Event::GameOver { .. } => None,
         }
     }
 
@@ -438,7 +453,8 @@ impl PyEvent {
 
     /// The position `(x, y)` of the tile placed, of the figure, of the scored feature's or
     /// field's first figure, of the big top (where it went up; where its animal was revealed),
-    /// of the acrobat site, of the ringmaster.
+    /// of the acrobat site, of the ringmaster; of the tile an ingot went on or came from; of
+    /// the magic figure's new segment; of the flying machine; of a flight's target.
     #[getter]
     fn position(&self) -> Option<(i32, i32)> {
         let pos = match &self.0 {
@@ -448,7 +464,12 @@ impl PyEvent {
             | Event::FigureLeftCity { pos, .. }
             | Event::AnimalRevealed { pos, .. }
             | Event::AcrobatDeployed { pos, .. }
-            | Event::AcrobatReturned { pos, .. } => Some(*pos),
+            | Event::AcrobatReturned { pos, .. }
+            | Event::IngotPlaced { pos }
+            | Event::IngotTaken { pos, .. }
+            | Event::MagicFigureMoved { pos, .. }
+            | Event::FlierLaunched { pos, .. } => Some(*pos),
+            Event::DieRolled { target, .. } => Some(*target),
             Event::BigTopMoved { to, .. } => Some(*to),
             Event::Scored(s) => s.position(),
             _ => None,
@@ -570,7 +591,8 @@ impl PyEvent {
 
     /// Why the points were awarded: `"feature"` (a road, city, monastery or shrine),
     /// `"field"`, `"goods"` (a trade goods majority), `"token"` (the King or Robber Baron),
-    /// `"big_top"`, `"acrobats"` or `"ringmaster"` (a ringmaster's bonus).
+    /// `"big_top"`, `"acrobats"`, `"ringmaster"` (a ringmaster's bonus) or `"gold"` (the
+    /// ingots at the end).
     #[getter]
     fn reason(&self) -> Option<&'static str> {
         self.0.score().map(|s| match &s.reason {
@@ -581,6 +603,7 @@ impl PyEvent {
             Reason::BigTop(_) => "big_top",
             Reason::Acrobats(_) => "acrobats",
             Reason::Ringmaster(_) => "ringmaster",
+            Reason::Gold(_) => "gold",
         })
     }
 

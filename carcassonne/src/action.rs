@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::ParseError;
 use crate::figure::Figure;
 use crate::geometry::{Location, Position, Rotation};
+use crate::magic::MagicFigure;
 use crate::quarter::Quarter;
 use crate::tile::{FeatureKind, TileId};
 
@@ -25,6 +26,12 @@ use crate::tile::{FeatureKind, TileId};
 /// - `leave follower castle 1,-2 city NW`: move a figure out of a quarter onto a feature;
 /// - `acrobat 1,-2`: a follower climbs the acrobat site at `(1, -2)`;
 /// - `pyramid 1,-2`: score the complete pyramid at `(1, -2)` instead of deploying;
+/// - `fly follower`: put a follower on the flying machine of the tile just laid;
+/// - `land 1,-2 city NW`: the flier lands on that feature of the tile the die sent it to;
+/// - `ingot 1,-2`: put the second gold ingot on the tile at `(1, -2)`;
+/// - `take_ingot 1,-2`: take a claimed ingot from the tile at `(1, -2)`;
+/// - `magic mage 1,-2 city NW`: put the mage (or the witch) on that road or city segment;
+/// - `remove_magic witch`: send the witch (or the mage) back to the reserve;
 /// - `pass`: deploy nothing, or decline the optional decision.
 ///
 /// ```
@@ -96,13 +103,58 @@ pub enum Action {
         /// The acrobat tile.
         pos: Position,
     },
+    /// Instead of a deployment on the tile just laid, put a follower from supply on its flying
+    /// machine; the die then says where it lands (Flying Machines FM.1, FM.2).
+    Fly {
+        /// A normal or large follower or a ringmaster (never a builder or a pig, D-FM-1).
+        figure: Figure,
+    },
+    /// Land the flier on an incomplete road, city, monastery or shrine of the tile the die
+    /// sent it to (FM.3).
+    Land {
+        /// The target tile.
+        pos: Position,
+        /// The kind of the feature.
+        feature: FeatureKind,
+        /// The feature's location on that tile.
+        location: Location,
+    },
+    /// Put the second gold ingot on a tile of the 8 around the gold tile just laid (Gold Mines
+    /// GM.1).
+    PlaceIngot {
+        /// The tile.
+        pos: Position,
+    },
+    /// Take one claimed ingot from a tile the player is entitled to (GM.4).
+    TakeIngot {
+        /// The tile.
+        pos: Position,
+    },
+    /// Put the mage or the witch on a segment of an incomplete road or city (Mage & Witch
+    /// MW.1, MW.3): from the reserve, or moved from another feature.
+    PlaceMagic {
+        /// The mage or the witch.
+        figure: MagicFigure,
+        /// The position of the tile.
+        pos: Position,
+        /// Road or city.
+        feature: FeatureKind,
+        /// The segment's location on the tile.
+        location: Location,
+    },
+    /// Send the mage or the witch back to the reserve when neither can go anywhere (MW.2).
+    RemoveMagic {
+        /// The mage or the witch.
+        figure: MagicFigure,
+    },
     /// Decline the optional step: deploy nothing, or (OPT-5 `optional`) no second turn part.
     Pass,
 }
 
 impl Action {
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
-    /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"` or `"pass"`.
+    /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"`, `"fly"`, `"land"`, `"ingot"`,
+    /// `"take_ingot"`, `"magic"`, `"remove_magic"` or `"pass"`.
     pub const fn verb(&self) -> &'static str {
         match self {
             Action::Place { .. } => "place",
@@ -113,6 +165,12 @@ impl Action {
             Action::LeaveCity { .. } => "leave",
             Action::Acrobat { .. } => "acrobat",
             Action::ScorePyramid { .. } => "pyramid",
+            Action::Fly { .. } => "fly",
+            Action::Land { .. } => "land",
+            Action::PlaceIngot { .. } => "ingot",
+            Action::TakeIngot { .. } => "take_ingot",
+            Action::PlaceMagic { .. } => "magic",
+            Action::RemoveMagic { .. } => "remove_magic",
             Action::Pass => "pass",
         }
     }
@@ -146,6 +204,21 @@ impl fmt::Display for Action {
             } => write!(f, "leave {figure} {quarter} {pos} {feature} {location}"),
             Action::Acrobat { pos } => write!(f, "acrobat {pos}"),
             Action::ScorePyramid { pos } => write!(f, "pyramid {pos}"),
+            Action::Fly { figure } => write!(f, "fly {figure}"),
+            Action::Land {
+                pos,
+                feature,
+                location,
+            } => write!(f, "land {pos} {feature} {location}"),
+            Action::PlaceIngot { pos } => write!(f, "ingot {pos}"),
+            Action::TakeIngot { pos } => write!(f, "take_ingot {pos}"),
+            Action::PlaceMagic {
+                figure,
+                pos,
+                feature,
+                location,
+            } => write!(f, "magic {figure} {pos} {feature} {location}"),
+            Action::RemoveMagic { figure } => write!(f, "remove_magic {figure}"),
             Action::Pass => f.write_str("pass"),
         }
     }
@@ -177,6 +250,31 @@ impl FromStr for Action {
             }),
             ["acrobat", pos] => Ok(Action::Acrobat { pos: pos.parse()? }),
             ["pyramid", pos] => Ok(Action::ScorePyramid { pos: pos.parse()? }),
+            ["fly", figure] => Ok(Action::Fly {
+                figure: figure.parse()?,
+            }),
+            ["land", pos, feature, location] => Ok(Action::Land {
+                pos: pos.parse()?,
+                feature: feature.parse()?,
+                location: location.parse()?,
+            }),
+            ["ingot", pos] => Ok(Action::PlaceIngot { pos: pos.parse()? }),
+            ["take_ingot", pos] => Ok(Action::TakeIngot { pos: pos.parse()? }),
+            ["magic", figure, pos, feature, location] => Ok(Action::PlaceMagic {
+                figure: figure.parse()?,
+                pos: pos.parse()?,
+                feature: feature.parse()?,
+                location: location.parse()?,
+            }),
+            ["remove_magic", figure] => Ok(Action::RemoveMagic {
+                figure: figure.parse()?,
+            }),
+            ["fly", ..] => Err(bad("expected `fly FIGURE`")),
+            ["land", ..] => Err(bad("expected `land X,Y FEATURE LOCATION`")),
+            ["ingot", ..] => Err(bad("expected `ingot X,Y`")),
+            ["take_ingot", ..] => Err(bad("expected `take_ingot X,Y`")),
+            ["magic", ..] => Err(bad("expected `magic mage|witch X,Y FEATURE LOCATION`")),
+            ["remove_magic", ..] => Err(bad("expected `remove_magic mage|witch`")),
             ["acrobat", ..] => Err(bad("expected `acrobat X,Y`")),
             ["pyramid", ..] => Err(bad("expected `pyramid X,Y`")),
             ["enter", ..] => Err(bad("expected `enter FIGURE QUARTER`")),
@@ -197,7 +295,8 @@ impl FromStr for Action {
             ["deploy", ..] => Err(bad("expected `deploy FIGURE X,Y FEATURE LOCATION`")),
             _ => Err(bad(
                 "expected `place ...`, `deploy ...`, `double_turn`, `enter ...`, `count ...`, \
-                 `leave ...`, `acrobat X,Y`, `pyramid X,Y` or `pass`",
+                 `leave ...`, `acrobat X,Y`, `pyramid X,Y`, `fly ...`, `land ...`, `ingot X,Y`, \
+                 `take_ingot X,Y`, `magic ...`, `remove_magic ...` or `pass`",
             )),
         }
     }

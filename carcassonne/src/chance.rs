@@ -1,6 +1,6 @@
 //! Chance: the outcomes of chance nodes — a tile draw, or the animal token of a big top being
-//! scored (Under the Big Top); the die of the flying machines and the hidden pool of messages
-//! become outcomes of their own as those sets land. [`Game::chance_outcomes`](crate::Game::chance_outcomes) lists the
+//! scored (Under the Big Top), or the roll of the flying machines' die; the hidden pool of
+//! messages becomes an outcome of its own as that set lands. [`Game::chance_outcomes`](crate::Game::chance_outcomes) lists the
 //! outcomes of the pending node with their probabilities; in explicit-draw games the caller
 //! supplies one with [`Game::resolve`](crate::Game::resolve), otherwise the engine draws from
 //! its seeded generator. Records store every outcome in order.
@@ -22,6 +22,9 @@ pub enum Outcome {
     Tile(TileId),
     /// The animal token of the big top being scored (Under the Big Top, BT.3, BT.5).
     Animal(Animal),
+    /// The distance the die sends a flier, 1 to 3 (Flying Machines FM.2). Text form
+    /// `roll:N`.
+    Roll(u8),
 }
 
 impl Outcome {
@@ -29,7 +32,15 @@ impl Outcome {
     pub const fn tile(self) -> Option<TileId> {
         match self {
             Outcome::Tile(t) => Some(t),
-            Outcome::Animal(_) => None,
+            Outcome::Animal(_) | Outcome::Roll(_) => None,
+        }
+    }
+
+    /// The distance of a roll of the flying machines' die.
+    pub const fn roll(self) -> Option<u8> {
+        match self {
+            Outcome::Roll(d) => Some(d),
+            Outcome::Tile(_) | Outcome::Animal(_) => None,
         }
     }
 
@@ -37,7 +48,7 @@ impl Outcome {
     pub const fn animal(self) -> Option<Animal> {
         match self {
             Outcome::Animal(a) => Some(a),
-            Outcome::Tile(_) => None,
+            Outcome::Tile(_) | Outcome::Roll(_) => None,
         }
     }
 }
@@ -53,6 +64,7 @@ impl fmt::Display for Outcome {
         match self {
             Outcome::Tile(t) => write!(f, "{t}"),
             Outcome::Animal(a) => write!(f, "{a}"),
+            Outcome::Roll(d) => write!(f, "roll:{d}"),
         }
     }
 }
@@ -61,8 +73,19 @@ impl FromStr for Outcome {
     type Err = ParseError;
 
     /// Parses a tile id (`D`, `IC-K`, or a JCloisterZone id such as `BA/RCr`) or an animal's
-    /// name (`elephant`, `tiger`, `bear`, `seal`, `monkey`, `flea`).
+    /// name (`elephant`, `tiger`, `bear`, `seal`, `monkey`, `flea`), or a roll of the die
+    /// (`roll:1` to `roll:3`).
     fn from_str(s: &str) -> Result<Outcome, ParseError> {
+        if let Some(d) = s.trim().strip_prefix("roll:") {
+            return match d.parse::<u8>() {
+                Ok(d @ 1..=3) => Ok(Outcome::Roll(d)),
+                _ => Err(ParseError::new(
+                    "chance outcome",
+                    s,
+                    "a roll of the die is roll:1, roll:2 or roll:3",
+                )),
+            };
+        }
         if let Ok(animal) = s.parse::<Animal>() {
             return Ok(Outcome::Animal(animal));
         }

@@ -138,6 +138,20 @@ pub enum CountFinalScoring {
     AllQuarters,
 }
 
+/// How the ingots claimed in a turn part are shared when several players are entitled (Gold
+/// Mines GM.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GoldDistribution {
+    /// One ingot at a time from the active player clockwise, each player choosing the tile
+    /// when it matters (the rulebook, S003; [`Pending::TakeIngot`](crate::Pending::TakeIngot)).
+    #[default]
+    Players,
+    /// The same order, the engine picking the tile: the one with the most entitled players,
+    /// the first of those in the order the claims arose (JCloisterZone's reading, spec §8).
+    Automatic,
+}
+
 /// The expansion elements (figures, features, tokens), each switched on or off on its own, as
 /// JCloisterZone's setup `elements` do. `None` means "as the tile sets say": Inns & Cathedrals
 /// brings one large follower, inns and cathedrals; Traders & Builders one builder, one pig and
@@ -182,6 +196,15 @@ pub struct Elements {
     pub acrobats: Option<bool>,
     /// Ringmasters per player (§2.5); default: 1 with the `big_top` tiles.
     pub ringmasters: Option<u8>,
+    /// Flying machines (`expansions.md` §3.1); default: with the `flying_machines` tiles. Off:
+    /// their tiles are ordinary tiles.
+    pub flier: Option<bool>,
+    /// Gold ingots (§3.4); default: with the `gold_mines` tiles. Off: their tiles are ordinary
+    /// tiles.
+    pub gold: Option<bool>,
+    /// The mage and the witch (§3.5); default: with the `mage_witch` tiles. Off: their tiles
+    /// are ordinary tiles.
+    pub mage_witch: Option<bool>,
 }
 
 /// [`Elements`] with every default filled in from the tile sets.
@@ -216,6 +239,12 @@ pub struct ResolvedElements {
     pub acrobats: bool,
     /// Ringmasters per player.
     pub ringmasters: u8,
+    /// Flying machines.
+    pub flier: bool,
+    /// Gold ingots.
+    pub gold: bool,
+    /// The mage and the witch.
+    pub mage_witch: bool,
 }
 
 /// Rule variants. The defaults are the rules of the authoritative rulebook (S003).
@@ -280,6 +309,13 @@ pub struct Rules {
     /// with a land tile (R2.6, D-R2-9; default on). Off: JCloisterZone's reading — the lake
     /// is an ordinary tile (a follower may go on its field) and the next player plays.
     pub volcano_lake_turn: bool,
+    /// Gold Mines: how claimed ingots are shared among several entitled players (GM.4;
+    /// default: the players choose, as S003 says).
+    pub gold_distribution: GoldDistribution,
+    /// Flying Machines and the Count: a flier may land on the outer roads and cities of the
+    /// City of Carcassonne's pieces, never in a quarter (FM.3, CLAR WICA 1/2013; default on).
+    /// Off: JCloisterZone's reading, no landing on the City's pieces at all.
+    pub flier_lands_on_city_of_carcassonne: bool,
 }
 
 impl Default for Rules {
@@ -304,6 +340,8 @@ impl Default for Rules {
             pyramid_scorable_in_second_part: false,
             ringmaster_enters_city: true,
             volcano_lake_turn: true,
+            gold_distribution: GoldDistribution::Players,
+            flier_lands_on_city_of_carcassonne: true,
         }
     }
 }
@@ -315,7 +353,9 @@ impl Rules {
     /// the river look-ahead (OPT-4), the River II fork placed first (D-R2-1), the volcano lake
     /// as an ordinary tile, the Count's readings (D-C-6, D-C-7, D-C-10, and only feature
     /// points for entering the City), and Under the Big Top's (a pyramid completed in a
-    /// builder's first part is scorable in the second; no ringmaster in the City). A `.jcz` import starts from these; a game must use them
+    /// builder's first part is scorable in the second; no ringmaster in the City), the gold
+    /// distributed automatically, and no flier landing on the City's pieces. A `.jcz` import
+    /// starts from these; a game must use them
     /// (where its sets make them matter) to be exported with [`Game::to_jcz`](crate::Game::to_jcz).
     pub fn jcloisterzone() -> Rules {
         Rules {
@@ -329,6 +369,8 @@ impl Rules {
             count_entry_feature_points_only: true,
             pyramid_scorable_in_second_part: true,
             ringmaster_enters_city: false,
+            gold_distribution: GoldDistribution::Automatic,
+            flier_lands_on_city_of_carcassonne: false,
             ..Rules::default()
         }
     }
@@ -552,6 +594,11 @@ impl Config {
         let king_robber = self.sets.contains(&TileSet::KingAndRobber);
         let count = self.sets.contains(&TileSet::Count);
         let circus = self.sets.contains(&TileSet::BigTop) || self.sets.contains(&TileSet::BigTop1);
+        let flier = self.sets.contains(&TileSet::FlyingMachines)
+            || self.sets.contains(&TileSet::FlyingMachines1);
+        let gold = self.sets.contains(&TileSet::GoldMines);
+        let mage_witch =
+            self.sets.contains(&TileSet::MageWitch) || self.sets.contains(&TileSet::MageWitch1);
         let e = &self.elements;
         ResolvedElements {
             large_followers: e.large_followers.unwrap_or(inns as u8),
@@ -568,6 +615,9 @@ impl Config {
             big_top: e.big_top.unwrap_or(circus),
             acrobats: e.acrobats.unwrap_or(circus),
             ringmasters: e.ringmasters.unwrap_or(circus as u8),
+            flier: e.flier.unwrap_or(flier),
+            gold: e.gold.unwrap_or(gold),
+            mage_witch: e.mage_witch.unwrap_or(mage_witch),
         }
     }
 
@@ -667,6 +717,16 @@ impl Config {
             return Err(ConfigError::Sets(
                 "cult and cult6 are two editions of the same shrine tiles: choose one".into(),
             ));
+        }
+        for (c1, c2) in [
+            (TileSet::FlyingMachines1, TileSet::FlyingMachines),
+            (TileSet::MageWitch1, TileSet::MageWitch),
+        ] {
+            if self.sets.contains(&c1) && self.sets.contains(&c2) {
+                return Err(ConfigError::Sets(format!(
+                    "{c2} and {c1} are two editions of the same tiles: choose one"
+                )));
+            }
         }
         if self.sets.contains(&TileSet::BigTop) && self.sets.contains(&TileSet::BigTop1) {
             return Err(ConfigError::Sets(

@@ -11,15 +11,21 @@
 //! `leave` (`((tile · 16 + segment) · 4 + quarter) · 2 + figure`, where `tile` is the target
 //! tile's index in board order, the City's pieces first). In a game with acrobats come then
 //! `acrobat` (`tile`) and `pyramid` (`tiles + tile`), `tile` the acrobat tile's index in
-//! board order. Then `double_turn` (OPT-5), and the last id is `pass`. The numbering depends
-//! only on the config, so ids are stable across a game and across games of one config (the
-//! `leave`, `acrobat` and `pyramid` ids name tiles by the order they were laid).
+//! board order. In a game with flying machines come then `fly` (`figure`, 8 slots) and `land`
+//! (`segment` of the target tile, 16 slots); with gold, `ingot` (the neighbour's index 0..8
+//! in [`Position::surrounding`] order around the gold tile) and `take_ingot` (`tile`); with the
+//! mage and the witch, `magic` (`(tile · 16 + segment) · 2 + figure`, mage 0, witch 1) and
+//! `remove_magic` (`figure`). Then `double_turn` (OPT-5), and the last id is `pass`. The
+//! numbering depends only on the config, so ids are stable across a game and across games of
+//! one config (the `leave`, `acrobat`, `pyramid`, `take_ingot` and `magic` ids name tiles by
+//! the order they were laid).
 //!
 //! **Observations.** [`OBSERVATION_PLANES`] planes of `(2r + 1)²` cells centred on the start
 //! tile `(0, 0)`: plane `k`, row `y + r`, column `x + r` describes position `(x, y)`; tiles
 //! outside the window are not shown. The followers planes count a player's figures on each tile,
 //! acrobats included; `circus_tile` marks big-top sites and acrobat tiles, `big_top` where the
-//! big top stands.
+//! big top stands; `ingots` counts the gold ingots on each tile; `mage` and `witch` mark the
+//! tile their segment is on; `flying_machine` marks tiles with a flying machine.
 //!
 //! **Rewards.** [`RewardScheme`] turns final scores into the rewards the research wrappers
 //! (PettingZoo, Gymnasium, OpenSpiel, [`crate::vector`]) hand to learning agents.
@@ -33,6 +39,7 @@ use crate::expansions::count::CityIds;
 use crate::figure::Figure;
 use crate::game::{Game, Pending};
 use crate::geometry::{rotate_points, Position, Rotation};
+use crate::magic::MagicFigure;
 use crate::tile::FeatureKind;
 
 /// Segment slots per figure kind in the deployment ids (also per tile in the City's `leave`
@@ -42,7 +49,7 @@ pub(crate) const SEGMENT_SLOTS: usize = 16;
 const FIGURE_SLOTS: usize = 8;
 
 /// Names of the observation planes, in order.
-pub const OBSERVATION_PLANES: [&str; 21] = [
+pub const OBSERVATION_PLANES: [&str; 25] = [
     "tile",
     "city_n",
     "city_e",
@@ -64,6 +71,10 @@ pub const OBSERVATION_PLANES: [&str; 21] = [
     "followers_p6",
     "circus_tile",
     "big_top",
+    "ingots",
+    "mage",
+    "witch",
+    "flying_machine",
 ];
 
 /// The action-id numbering of one game (see the module documentation).
@@ -74,7 +85,18 @@ pub struct ActionSpace {
     city: Option<CityIds>,
     /// Tiles of the game, in a game with acrobats (the `acrobat` and `pyramid` ids).
     acrobat_tiles: Option<usize>,
+    /// Whether the game has flying machines (the `fly` and `land` ids).
+    flier: bool,
+    /// Tiles of the game, in a game with gold (the `take_ingot` ids).
+    gold_tiles: Option<usize>,
+    /// Tiles of the game, in a game with the mage and the witch (the `magic` ids).
+    magic_tiles: Option<usize>,
 }
+
+/// Ids of the flights: `fly` per figure kind, then `land` per segment of the target tile.
+const FLIER_IDS: usize = FIGURE_SLOTS + SEGMENT_SLOTS;
+/// Ids of the second ingot: one per tile around the gold tile.
+const INGOT_SLOTS: usize = 8;
 
 impl ActionSpace {
     /// The numbering for `game`'s config.
@@ -91,12 +113,38 @@ impl ActionSpace {
             radius: (tiles as i64 - 1).max(1) + if pieces > 1 { 2 } else { 0 },
             city: game.count_quarter().is_some().then_some(CityIds { tiles }),
             acrobat_tiles: game.elements().acrobats.then_some(tiles),
+            flier: game.elements().flier,
+            gold_tiles: game.elements().gold.then_some(tiles),
+            magic_tiles: game.elements().mage_witch.then_some(tiles),
         }
     }
 
     /// First id of the acrobat decisions: after the City's.
     fn acrobats_base(&self) -> usize {
         self.expansions_base() + self.city.map_or(0, |c| c.size())
+    }
+
+    /// First id of the flights: after the acrobats'.
+    fn flier_base(&self) -> usize {
+        self.acrobats_base() + 2 * self.acrobat_tiles.unwrap_or(0)
+    }
+
+    /// First id of the gold decisions: after the flights'.
+    fn gold_base(&self) -> usize {
+        self.flier_base() + if self.flier { FLIER_IDS } else { 0 }
+    }
+
+    /// First id of the magic figures' decisions: after the gold's.
+    fn magic_base(&self) -> usize {
+        self.gold_base() + self.gold_tiles.map_or(0, |t| INGOT_SLOTS + t)
+    }
+
+    /// First id after the expansions' decisions (`double_turn`, then `pass`).
+    fn expansions_end(&self) -> usize {
+        self.magic_base()
+            + self
+                .magic_tiles
+                .map_or(0, |t| t * SEGMENT_SLOTS * 2 + MagicFigure::ALL.len())
     }
 
     fn side(&self) -> usize {
@@ -114,7 +162,7 @@ impl ActionSpace {
 
     /// Number of ids: every id is below this.
     pub fn size(&self) -> usize {
-        self.acrobats_base() + 2 * self.acrobat_tiles.unwrap_or(0) + 2
+        self.expansions_end() + 2
     }
 
     /// The id of `action` in `game`'s current state, or `None` if the action has none (a
@@ -149,9 +197,101 @@ impl ActionSpace {
                 let pyramid = matches!(action, Action::ScorePyramid { .. });
                 (tile < tiles).then(|| self.acrobats_base() + usize::from(pyramid) * tiles + tile)
             }
+            Action::Fly { figure } => self.flier.then(|| self.flier_base() + figure.index()),
+            Action::Land {
+                pos,
+                feature,
+                location,
+            } => {
+                let (_, _, target) = game.flight()?;
+                let placed = game.board().tile_at(pos).filter(|_| target == Some(pos))?;
+                let segment = game.segment_at(placed, feature, location)?;
+                (self.flier && segment < SEGMENT_SLOTS)
+                    .then(|| self.flier_base() + FIGURE_SLOTS + segment)
+            }
+            Action::PlaceIngot { pos } => {
+                let Pending::Ingot { pos: gold } = game.pending() else {
+                    return None;
+                };
+                let k = gold.surrounding().iter().position(|p| *p == pos)?;
+                self.gold_tiles.map(|_| self.gold_base() + k)
+            }
+            Action::TakeIngot { pos } => {
+                let tiles = self.gold_tiles?;
+                let tile = game.board().tiles().iter().position(|t| t.pos == pos)?;
+                (tile < tiles).then(|| self.gold_base() + INGOT_SLOTS + tile)
+            }
+            Action::PlaceMagic {
+                figure,
+                pos,
+                feature,
+                location,
+            } => {
+                let tiles = self.magic_tiles?;
+                let tile = game.board().tiles().iter().position(|t| t.pos == pos)?;
+                let segment = game.segment_at(&game.board().tiles()[tile], feature, location)?;
+                (tile < tiles && segment < SEGMENT_SLOTS).then(|| {
+                    self.magic_base() + (tile * SEGMENT_SLOTS + segment) * 2 + figure.index()
+                })
+            }
+            Action::RemoveMagic { figure } => {
+                let tiles = self.magic_tiles?;
+                Some(self.magic_base() + tiles * SEGMENT_SLOTS * 2 + figure.index())
+            }
             Action::DoubleTurn => Some(self.size() - 2),
             Action::Pass => Some(self.size() - 1),
         }
+    }
+
+    /// The action of an id among the mini expansions' (flights, gold, magic figures), or
+    /// `None`.
+    fn mini_action(&self, game: &Game, id: usize) -> Option<Action> {
+        if let Some(tiles) = self.magic_tiles.filter(|_| id >= self.magic_base()) {
+            let rest = id - self.magic_base();
+            let figure = MagicFigure::ALL.get(rest % 2).copied()?;
+            if rest >= tiles * SEGMENT_SLOTS * 2 {
+                let figure = MagicFigure::ALL.get(rest - tiles * SEGMENT_SLOTS * 2)?;
+                return Some(Action::RemoveMagic { figure: *figure });
+            }
+            let placed = game.board().tiles().get(rest / 2 / SEGMENT_SLOTS)?;
+            let seg = placed.tile.kind().segments.get(rest / 2 % SEGMENT_SLOTS)?;
+            return Some(Action::PlaceMagic {
+                figure,
+                pos: placed.pos,
+                feature: game.segment_kind(seg),
+                location: seg.location(placed.rotation),
+            });
+        }
+        if self.gold_tiles.is_some() && id >= self.gold_base() {
+            let rest = id - self.gold_base();
+            if rest < INGOT_SLOTS {
+                let Pending::Ingot { pos: gold } = game.pending() else {
+                    return None;
+                };
+                return Some(Action::PlaceIngot {
+                    pos: gold.surrounding()[rest],
+                });
+            }
+            let pos = game.board().tiles().get(rest - INGOT_SLOTS)?.pos;
+            return Some(Action::TakeIngot { pos });
+        }
+        if self.flier && id >= self.flier_base() {
+            let rest = id - self.flier_base();
+            if rest < FIGURE_SLOTS {
+                let figure = Figure::ALL.get(rest).copied()?;
+                return Some(Action::Fly { figure });
+            }
+            let (_, _, target) = game.flight()?;
+            let pos = target?;
+            let placed = game.board().tile_at(pos)?;
+            let seg = placed.tile.kind().segments.get(rest - FIGURE_SLOTS)?;
+            return Some(Action::Land {
+                pos,
+                feature: game.segment_kind(seg),
+                location: seg.location(placed.rotation),
+            });
+        }
+        None
     }
 
     /// The action with id `id` in `game`'s current state (legal or not), or `None` if `id`
@@ -180,6 +320,9 @@ impl ActionSpace {
                 pos,
                 rotation: Rotation::from_quarter_turns((id % 4) as u8),
             });
+        }
+        if id >= self.flier_base() {
+            return self.mini_action(game, id);
         }
         if id >= self.acrobats_base() {
             let tiles = self.acrobat_tiles?;
@@ -395,6 +538,22 @@ pub fn observation_into(game: &Game, radius: usize, out: &mut [u8]) {
     if let Some(pos) = game.big_top() {
         set(20, pos, 1);
     }
+    for (pos, n) in game.ingots_on_board() {
+        set(21, pos, n);
+    }
+    for m in game.magic_figures() {
+        set(22 + m.figure.index(), m.pos, 1);
+    }
+    for placed in board.tiles() {
+        let kind = placed.tile.kind();
+        if kind
+            .markers
+            .iter()
+            .any(|m| matches!(m, crate::Marker::FlyingMachine(_)))
+        {
+            set(24, placed.pos, 1);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -424,7 +583,18 @@ mod tests {
                     TileSet::Count,
                 ],
             ),
+            (
+                5,
+                vec![
+                    TileSet::FlyingMachines,
+                    TileSet::GoldMines,
+                    TileSet::MageWitch,
+                    TileSet::BigTop,
+                    TileSet::TradersAndBuilders,
+                ],
+            ),
         ] {
+            let mut kinds = std::collections::BTreeSet::new();
             let mut config = Config::new(3);
             config.sets.extend(sets);
             let mut game = Game::new(config, seed).unwrap();
@@ -439,9 +609,21 @@ mod tests {
                 for (a, id) in legal.iter().zip(&ids) {
                     assert!(*id < space.size());
                     assert_eq!(space.action(&game, *id), Some(*a), "id {id}");
+                    kinds.insert(a.verb());
                 }
-                game.play(legal[(step * 7) % legal.len()]).unwrap();
+                // A flight whenever one is offered, so that landings come up.
+                let action = legal
+                    .iter()
+                    .find(|a| matches!(a, Action::Fly { .. }))
+                    .copied()
+                    .unwrap_or(legal[(step * 7) % legal.len()]);
+                game.play(action).unwrap();
                 step += 1;
+            }
+            if seed == 5 {
+                for verb in ["fly", "ingot", "magic", "acrobat"] {
+                    assert!(kinds.contains(verb), "{verb} came up: {kinds:?}");
+                }
             }
         }
     }

@@ -160,6 +160,30 @@ pub enum PlayError {
         /// Why it is illegal.
         reason: &'static str,
     },
+    /// A gold decision refused (the second ingot, taking an ingot; Gold Mines).
+    #[error("{action} is illegal: {reason}")]
+    IllegalGoldAction {
+        /// The refused action.
+        action: Action,
+        /// Why it is illegal.
+        reason: &'static str,
+    },
+    /// A move or removal of the mage or the witch refused (Mage & Witch).
+    #[error("{action} is illegal: {reason}")]
+    IllegalMagicAction {
+        /// The refused action.
+        action: Action,
+        /// Why it is illegal.
+        reason: &'static str,
+    },
+    /// A flight or a landing refused (Flying Machines).
+    #[error("{action} is illegal: {reason}")]
+    IllegalFlight {
+        /// The refused action.
+        action: Action,
+        /// Why it is illegal.
+        reason: &'static str,
+    },
     /// A decision of the City of Carcassonne (the Count) refused.
     #[error("{action} is illegal: {reason}")]
     IllegalCityAction {

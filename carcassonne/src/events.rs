@@ -17,6 +17,15 @@
 //! scoring: unfinished roads, then cities, then monasteries and shrines, then fields, each in
 //! the order their first figure was deployed; then trade goods (wine, grain, cloth); then the
 //! King and the Robber Baron; and [`Event::GameOver`].
+//!
+//! The mini expansions add theirs in the order of their steps (`expansions.md` §4): after
+//! [`Event::TilePlaced`], [`Event::IngotPlaced`] (the gold tile's, then the second) and
+//! [`Event::MagicFigureMoved`] / [`Event::MagicFigureRemoved`]; a flight instead of a
+//! deployment gives [`Event::FlierLaunched`], [`Event::DieRolled`], then
+//! [`Event::FigureDeployed`] on the target tile or [`Event::FlierReturned`]; a magic figure in a
+//! completed road or city leaves with [`Event::MagicFigureRemoved`] after its scoring; the
+//! ingots claimed in the turn part go with [`Event::IngotTaken`] after all of its scoring (and
+//! after the big top's); the players' ingots score after the King and the Robber Baron.
 
 use std::fmt;
 
@@ -25,8 +34,9 @@ use serde::{Deserialize, Serialize};
 use crate::animal::Animal;
 use crate::figure::Figure;
 use crate::geometry::{Location, Position, Rotation};
+use crate::magic::MagicFigure;
 use crate::quarter::Quarter;
-use crate::tile::{FeatureKind, Goods, TileId};
+use crate::tile::{Compass, FeatureKind, Goods, TileId};
 use crate::token::Token;
 
 /// Points awarded to one player, with everything needed to explain them: who, how many, and a
@@ -64,6 +74,8 @@ pub enum Reason {
     /// A ringmaster's bonus for the circus tiles around it, after its feature was scored
     /// (RM.2, RM.3).
     Ringmaster(RingmasterScore),
+    /// A player's gold ingots at the end (Gold Mines GM.6).
+    Gold(GoldScore),
 }
 
 /// The facts behind the points of a road, city, monastery or shrine.
@@ -88,6 +100,9 @@ pub struct FeatureScore {
     pub cathedral: bool,
     /// The receiver's strength in the feature (followers, a large follower counting 2).
     pub strength: u8,
+    /// The mage (+1 per tile) or the witch (halved, rounded up) in the road or city changed
+    /// its value (Mage & Witch MW.4).
+    pub magic: Option<MagicFigure>,
     /// The position of the tile holding the feature's first figure.
     pub pos: Position,
     /// The location of that figure's segment on its tile.
@@ -181,9 +196,18 @@ pub struct RingmasterScore {
     pub pos: Position,
 }
 
+/// A player's gold ingots at the end (GM.6): `ingots × v`, `v` = 1 for 1–3, 2 for 4–6, 3 for
+/// 7–9, 4 for 10 or more.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct GoldScore {
+    /// The receiver's ingots.
+    pub ingots: u8,
+}
+
 impl Score {
     /// What was scored: `road`, `city`, `monastery`, `shrine`, `field`, `goods` for a trade
-    /// goods majority, `king` or `robber_baron`, `big_top`, `acrobats`, `ringmaster`.
+    /// goods majority, `king` or `robber_baron`, `big_top`, `acrobats`, `ringmaster`, `gold`.
     pub fn kind_name(&self) -> &'static str {
         match &self.reason {
             Reason::Feature(f) => f.kind.name(),
@@ -193,6 +217,7 @@ impl Score {
             Reason::BigTop(_) => "big_top",
             Reason::Acrobats(_) => "acrobats",
             Reason::Ringmaster(_) => "ringmaster",
+            Reason::Gold(_) => "gold",
         }
     }
 
@@ -205,7 +230,8 @@ impl Score {
             | Reason::Token(_)
             | Reason::BigTop(_)
             | Reason::Acrobats(_)
-            | Reason::Ringmaster(_) => None,
+            | Reason::Ringmaster(_)
+            | Reason::Gold(_) => None,
         }
     }
 
@@ -219,12 +245,13 @@ impl Score {
             | Reason::Token(_)
             | Reason::BigTop(_)
             | Reason::Acrobats(_)
-            | Reason::Ringmaster(_) => None,
+            | Reason::Ringmaster(_)
+            | Reason::Gold(_) => None,
         }
     }
 
     /// The tile the points are about: the feature's or field's first figure's, the big top's,
-    /// the acrobat site's or the ringmaster's; `None` for goods and tokens.
+    /// the acrobat site's or the ringmaster's; `None` for goods, tokens and gold.
     pub fn position(&self) -> Option<Position> {
         match &self.reason {
             Reason::Feature(f) => Some(f.pos),
@@ -232,7 +259,7 @@ impl Score {
             Reason::BigTop(b) => Some(b.pos),
             Reason::Acrobats(a) => Some(a.pos),
             Reason::Ringmaster(r) => Some(r.pos),
-            Reason::Goods(_) | Reason::Token(_) => None,
+            Reason::Goods(_) | Reason::Token(_) | Reason::Gold(_) => None,
         }
     }
 
@@ -269,6 +296,7 @@ impl Score {
                 }
             }
             Reason::Goods(g) => format!("the most {} tokens ({})", g.goods.name(), g.tokens),
+            Reason::Gold(g) => format!("gold ({})", plural(u16::from(g.ingots), "ingot", "ingots")),
             Reason::Field(f) => format!(
                 "a field bordering {} ({} each)",
                 plural(f.cities, "completed city", "completed cities"),
@@ -280,13 +308,21 @@ impl Score {
                 } else {
                     "an unfinished"
                 };
+                let magic = match f.magic {
+                    Some(MagicFigure::Mage) => ", with the mage",
+                    Some(MagicFigure::Witch) => ", with the witch",
+                    None => "",
+                };
                 match f.kind {
                     FeatureKind::City => format!(
-                        "{state} city ({}, {})",
+                        "{state} city ({}, {}{magic})",
                         plural(f.tiles, "tile", "tiles"),
                         plural(f.pennants, "pennant", "pennants")
                     ),
-                    kind => format!("{state} {kind} ({})", plural(f.tiles, "tile", "tiles")),
+                    kind => format!(
+                        "{state} {kind} ({}{magic})",
+                        plural(f.tiles, "tile", "tiles")
+                    ),
                 }
             }
         }
@@ -453,6 +489,62 @@ pub enum Event {
         player: usize,
         /// The acrobat tile.
         pos: Position,
+    },
+    /// A gold ingot went from the supply onto a tile (Gold Mines GM.1).
+    IngotPlaced {
+        /// The tile.
+        pos: Position,
+    },
+    /// A player took a claimed ingot from a tile (GM.4).
+    IngotTaken {
+        /// Who took it.
+        player: usize,
+        /// The tile.
+        pos: Position,
+    },
+    /// The mage or the witch went onto a road or city segment, from the reserve or from
+    /// another feature (Mage & Witch MW.1, MW.3).
+    MagicFigureMoved {
+        /// Which one.
+        figure: MagicFigure,
+        /// The tile.
+        pos: Position,
+        /// Road or city.
+        feature: FeatureKind,
+        /// The segment's location on the tile.
+        location: Location,
+    },
+    /// The mage or the witch went back to the reserve: it had nowhere to go (MW.2), or its
+    /// road or city was completed (MW.5).
+    MagicFigureRemoved {
+        /// Which one.
+        figure: MagicFigure,
+    },
+    /// A follower boarded the flying machine of the tile just laid (Flying Machines FM.1).
+    FlierLaunched {
+        /// Its owner.
+        player: usize,
+        /// Which figure.
+        figure: Figure,
+        /// The tile with the machine.
+        pos: Position,
+        /// The direction of flight on the board (after the tile's rotation).
+        direction: Compass,
+    },
+    /// The die sent the flier `distance` tiles away, to `target` (FM.2); a
+    /// [`Event::FigureDeployed`] there or an [`Event::FlierReturned`] follows.
+    DieRolled {
+        /// 1, 2 or 3.
+        distance: u8,
+        /// The target position.
+        target: Position,
+    },
+    /// The flier found no tile or no feature to land on and went back to the supply (FM.4).
+    FlierReturned {
+        /// Its owner.
+        player: usize,
+        /// Which figure.
+        figure: Figure,
     },
     /// The game ended and was scored; the final scores by seat.
     GameOver {

@@ -64,13 +64,41 @@ pub enum Pending {
     /// scored is drawn from the pool. In explicit-draw games the caller supplies one of
     /// [`Game::chance_outcomes`] with [`Game::resolve`]; other games draw by themselves.
     AnimalToken,
+    /// Gold Mines (GM.1): the current player puts the second ingot on a tile of the 8 around
+    /// the gold tile at `pos` ([`Action::PlaceIngot`]); asked only with two or more there.
+    Ingot {
+        /// The gold tile just laid.
+        pos: Position,
+    },
+    /// Gold Mines (GM.4): the current player (in seat order from the active player, not
+    /// always the one whose turn it is) takes one claimed ingot from a tile they are entitled
+    /// to ([`Action::TakeIngot`]); asked only when the tiles offered differ in who else may
+    /// claim them, and with [`GoldDistribution::Players`](crate::GoldDistribution).
+    TakeIngot,
+    /// Mage & Witch (MW.1, MW.3): the current player puts the mage or the witch on a road or
+    /// city segment ([`Action::PlaceMagic`]); asked only with two or more possible moves.
+    Magic,
+    /// Mage & Witch (MW.2): neither figure can go anywhere; the current player sends one of the
+    /// two on the board back to the reserve ([`Action::RemoveMagic`]).
+    RemoveMagic,
+    /// A chance node (Flying Machines, FM.2): the die says how far the flier goes, 1 to 3. In
+    /// explicit-draw games the caller supplies one of [`Game::chance_outcomes`] with
+    /// [`Game::resolve`]; other games roll by themselves.
+    FlierRoll,
+    /// Flying Machines (FM.3): the current player chooses where on the tile at `pos` the flier
+    /// lands ([`Action::Land`]); asked only with two or more features there. No pass.
+    Landing {
+        /// The target tile.
+        pos: Position,
+    },
     /// The game is over and scored.
     GameOver,
 }
 
 impl Pending {
     /// A short name: `draw`, `place`, `deploy`, `double turn`, `enter city`, `move count`,
-    /// `leave city`, `market`, `animal token`, `game over`.
+    /// `leave city`, `market`, `animal token`, `ingot`, `take ingot`, `magic`, `remove magic`,
+    /// `flier roll`, `landing`, `game over`.
     pub const fn name(&self) -> &'static str {
         match self {
             Pending::Draw => "draw",
@@ -82,13 +110,22 @@ impl Pending {
             Pending::LeaveCity => "leave city",
             Pending::Market => "market",
             Pending::AnimalToken => "animal token",
+            Pending::Ingot { .. } => "ingot",
+            Pending::TakeIngot => "take ingot",
+            Pending::Magic => "magic",
+            Pending::RemoveMagic => "remove magic",
+            Pending::FlierRoll => "flier roll",
+            Pending::Landing { .. } => "landing",
             Pending::GameOver => "game over",
         }
     }
 
     /// Whether this is a chance node (answered by [`Game::resolve`], not [`Game::play`]).
     pub const fn is_chance(&self) -> bool {
-        matches!(self, Pending::Draw | Pending::AnimalToken)
+        matches!(
+            self,
+            Pending::Draw | Pending::AnimalToken | Pending::FlierRoll
+        )
     }
 }
 
@@ -449,6 +486,9 @@ impl Game {
         if self.pending == Pending::AnimalToken {
             return self.animal_outcomes();
         }
+        if self.pending == Pending::FlierRoll {
+            return self.roll_outcomes();
+        }
         if !self.pending.is_chance() || self.tiles_left() == 0 {
             return Vec::new();
         }
@@ -521,8 +561,13 @@ impl Game {
             | Pending::EnterCity
             | Pending::MoveCount
             | Pending::LeaveCity
-            | Pending::Market => self.expansion_actions(out),
-            Pending::Draw | Pending::AnimalToken | Pending::GameOver => {}
+            | Pending::Market
+            | Pending::Ingot { .. }
+            | Pending::TakeIngot
+            | Pending::Magic
+            | Pending::RemoveMagic
+            | Pending::Landing { .. } => self.expansion_actions(out),
+            Pending::Draw | Pending::AnimalToken | Pending::FlierRoll | Pending::GameOver => {}
         }
     }
 
@@ -574,12 +619,17 @@ impl Game {
             | Pending::EnterCity
             | Pending::MoveCount
             | Pending::LeaveCity
-            | Pending::Market => {
+            | Pending::Market
+            | Pending::Ingot { .. }
+            | Pending::TakeIngot
+            | Pending::Magic
+            | Pending::RemoveMagic
+            | Pending::Landing { .. } => {
                 let mut out = Vec::new();
                 self.expansion_actions(&mut out);
                 out.len()
             }
-            Pending::Draw | Pending::AnimalToken | Pending::GameOver => 0,
+            Pending::Draw | Pending::AnimalToken | Pending::FlierRoll | Pending::GameOver => 0,
         }
     }
 
@@ -725,7 +775,7 @@ impl Game {
     fn check(&self, action: Action) -> Result<Option<usize>, PlayError> {
         match (self.pending, action) {
             (Pending::GameOver, _) => Err(PlayError::GameOver),
-            (Pending::Draw | Pending::AnimalToken, _) => {
+            (Pending::Draw | Pending::AnimalToken | Pending::FlierRoll, _) => {
                 self.check_fault()?;
                 Err(PlayError::DrawPending)
             }
@@ -790,15 +840,21 @@ impl Game {
                 Ok(Some(segment))
             }
             (Pending::Deploy { .. }, Action::Pass) => Ok(None),
-            (Pending::Deploy { .. }, Action::Acrobat { .. } | Action::ScorePyramid { .. }) => {
-                self.check_deploy_alternative(action).map(|()| None)
-            }
+            (
+                Pending::Deploy { .. },
+                Action::Acrobat { .. } | Action::ScorePyramid { .. } | Action::Fly { .. },
+            ) => self.check_deploy_alternative(action).map(|()| None),
             (
                 Pending::DoubleTurn
                 | Pending::EnterCity
                 | Pending::MoveCount
                 | Pending::LeaveCity
-                | Pending::Market,
+                | Pending::Market
+                | Pending::Ingot { .. }
+                | Pending::TakeIngot
+                | Pending::Magic
+                | Pending::RemoveMagic
+                | Pending::Landing { .. },
                 _,
             ) => self.check_expansion_action(action).map(|()| None),
             (pending @ (Pending::Place { .. } | Pending::Deploy { .. }), action) => {
@@ -889,9 +945,13 @@ impl Game {
                 }
                 self.after_deployment(sink);
             }
-            (Pending::Deploy { .. }, Action::Acrobat { .. } | Action::ScorePyramid { .. }) => {
-                self.apply_deploy_alternative(action, sink);
-                self.after_deployment(sink);
+            (
+                Pending::Deploy { .. },
+                Action::Acrobat { .. } | Action::ScorePyramid { .. } | Action::Fly { .. },
+            ) => {
+                if self.apply_deploy_alternative(action, sink) {
+                    self.after_deployment(sink);
+                }
             }
             (Pending::Deploy { .. }, _) => self.after_deployment(sink),
             _ => self.apply_expansion_action(action, sink),
@@ -922,6 +982,12 @@ impl Game {
                 self.check_animal(animal)?;
                 let mut events = Vec::new();
                 self.resolve_animal(animal, &mut events);
+                return Ok(events);
+            }
+            (Pending::FlierRoll, Outcome::Roll(distance)) => {
+                self.check_roll(distance)?;
+                let mut events = Vec::new();
+                self.resolve_roll(distance, &mut events);
                 return Ok(events);
             }
             _ => return Err(DrawError::NoSuchOutcome(outcome)),
@@ -1003,7 +1069,8 @@ impl Game {
         index as usize
     }
 
-    fn deploy<S: Sink>(
+    /// Deploys `figure` of the active player from supply on segment `segment` of `placed`.
+    pub(crate) fn deploy<S: Sink>(
         &mut self,
         placed: &PlacedTile,
         segment: usize,

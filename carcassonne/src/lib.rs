@@ -36,6 +36,7 @@
 pub mod animal;
 pub mod figure;
 pub mod geometry;
+pub mod magic;
 pub mod quarter;
 pub mod tile;
 pub mod token;
@@ -75,22 +76,25 @@ pub use catalogue::{catalogue, city_position, Catalogue};
 pub use chance::Outcome;
 pub use config::{
     BuilderDoubleTurn, Config, CountFinalScoring, CountMove, Elements, FarmCityScoring,
-    KingRobberScoring, ResolvedElements, RiverBaseStartTile, RiverTurnRule, Rules,
-    SmallCityScoring, StartTile, UnfinishedInnsCathedrals, MAX_PLAYERS,
+    GoldDistribution, KingRobberScoring, ResolvedElements, RiverBaseStartTile, RiverTurnRule,
+    Rules, SmallCityScoring, StartTile, UnfinishedInnsCathedrals, MAX_PLAYERS,
 };
 pub use error::{
     ConfigError, DrawError, ExportError, ImportError, InternalError, ParseError, PlayError,
     RecordError,
 };
 pub use events::{
-    AcrobatScore, BigTopScore, Event, FeatureScore, FieldScore, GoodsScore, Reason,
+    AcrobatScore, BigTopScore, Event, FeatureScore, FieldScore, GoldScore, GoodsScore, Reason,
     RingmasterScore, Score, TokenScore,
 };
 pub use expansions::big_top::AcrobatSite;
+pub use expansions::gold_mines::gold_points;
+pub use expansions::mage_witch::PlacedMagicFigure;
 pub use figure::Figure;
 pub use game::{Game, Pending, PlacedFigure};
 pub use geometry::{Location, Position, Rotation, Side};
 pub use jcz::{AssertionResult, JczGame};
+pub use magic::MagicFigure;
 pub use quarter::Quarter;
 pub use record::Record;
 pub use tile::{Compass, EdgeKind, FeatureKind, Goods, Marker, Segment, TileId, TileKind, TileSet};

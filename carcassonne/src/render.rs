@@ -4,14 +4,17 @@
 //! In the text form `#` is city, `-` and `|` road, `.` field, `M` a monastery, `S` a shrine,
 //! `T` a big-top site (`^` where the big top stands), `A` an acrobat site, `+` a road junction
 //! or bend; a digit is a follower of that player (1-based) on the feature drawn there. The SVG
-//! also shows the big top, the acrobats on their sites, and each figure kind in its own shape
-//! (large follower larger, builder a square, pig a small ellipse, ringmaster a diamond).
+//! also shows the big top, the acrobats on their sites, each figure kind in its own shape
+//! (large follower larger, builder a square, pig a small ellipse, ringmaster a diamond), gold
+//! ingots as stacked bars with their count, the mage (a violet star) and the witch (a black
+//! hat), the flying machines' directions and a flight under way as a dashed arrow.
 
 use crate::board::PlacedTile;
 use crate::figure::Figure;
 use crate::game::Game;
 use crate::geometry::{rotate_points, Position};
-use crate::tile::{FeatureKind, Marker};
+use crate::magic::MagicFigure;
+use crate::tile::{Compass, FeatureKind, Marker};
 
 const WIDTH: usize = 5;
 const HEIGHT: usize = 3;
@@ -256,6 +259,13 @@ const SIDE_CORNERS: [((f64, f64), (f64, f64)); 4] = [
     ((0.0, 1.0), (0.0, 0.0)),
 ];
 
+/// The unit vector of a compass direction on the picture (x east, y south).
+fn unit(direction: Compass) -> (f64, f64) {
+    let (dx, dy) = direction.offset();
+    let norm = f64::from(dx * dx + dy * dy).sqrt();
+    (f64::from(dx) / norm, f64::from(dy) / norm)
+}
+
 /// Where a figure on a segment owning `points` (rotated) of kind `kind` is drawn, on a unit
 /// tile.
 fn anchor(kind: FeatureKind, points: u16) -> (f64, f64) {
@@ -451,6 +461,41 @@ pub fn board_svg(game: &Game) -> String {
                 w = 0.32 * t
             );
         }
+        for marker in &kind.markers {
+            match marker {
+                Marker::FlyingMachine(direction) => {
+                    // A small dart in the corner, pointing where the machine flies.
+                    let (dx, dy) = unit(direction.rotated(placed.rotation));
+                    let (cx, cy) = px(placed.pos, (0.2, 0.8));
+                    let _ = write!(
+                        s,
+                        r##"<path d="M{ax:.1},{ay:.1} L{bx:.1},{by:.1} L{cx:.1},{cy:.1} L{dx2:.1},{dy2:.1}Z" fill="#555" stroke="white" stroke-width="0.8"><title>flying machine pointing {d}</title></path>"##,
+                        ax = cx + dx * 8.0,
+                        ay = cy + dy * 8.0,
+                        bx = cx - dx * 6.0 - dy * 5.0,
+                        by = cy - dy * 6.0 + dx * 5.0,
+                        dx2 = cx - dx * 6.0 + dy * 5.0,
+                        dy2 = cy - dy * 6.0 - dx * 5.0,
+                        d = direction.rotated(placed.rotation)
+                    );
+                }
+                Marker::GoldMine => {
+                    let (x, y) = px(placed.pos, (0.8, 0.8));
+                    let _ = write!(
+                        s,
+                        r##"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="none" stroke="#d4a017" stroke-width="1.5"><title>gold mine</title></circle>"##
+                    );
+                }
+                Marker::Mage => {
+                    let (x, y) = px(placed.pos, (0.8, 0.2));
+                    let _ = write!(
+                        s,
+                        r##"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="none" stroke="#8e44ad" stroke-width="1.5"><title>mage symbol</title></circle>"##
+                    );
+                }
+                _ => {}
+            }
+        }
         s.push_str("</g>");
     }
     if let Some(pos) = game.big_top() {
@@ -478,6 +523,85 @@ pub fn board_svg(game: &Game) -> String {
                 n = p + 1
             );
         }
+    }
+    for (pos, count) in game.ingots_on_board() {
+        // A gold bar per ingot, stacked (at most four drawn), with the count.
+        let (x, y) = px(pos, (0.72, 0.7));
+        for k in 0..count.min(4) {
+            let _ = write!(
+                s,
+                r##"<rect x="{x:.1}" y="{y:.1}" width="12" height="5" rx="1" fill="#f1c40f" stroke="#9a7d0a" stroke-width="0.8"/>"##,
+                y = y - 4.0 * f64::from(k)
+            );
+        }
+        let _ = write!(
+            s,
+            r##"<text x="{x:.1}" y="{y:.1}" font-size="9" font-family="sans-serif" fill="#5c4503"><title>{count} gold ingot(s)</title>{count}</text>"##,
+            x = x + 14.0,
+            y = y + 5.0
+        );
+    }
+    for magic in game.magic_figures() {
+        let Some(placed) = board.tile_at(magic.pos) else {
+            continue;
+        };
+        let kind = placed.tile.kind();
+        let points = kind
+            .segment_with_location(magic.feature, magic.location, placed.rotation)
+            .map_or(0, |i| {
+                rotate_points(kind.segments[i].points, placed.rotation)
+            });
+        let (x, y) = px(magic.pos, anchor(magic.feature, points));
+        // Beside where a follower would stand: the mage a violet star, the witch a black hat.
+        let (x, y) = (x + 9.0, y - 6.0);
+        let shape = match magic.figure {
+            MagicFigure::Mage => format!(
+                r##"<path d="M{x:.1},{a:.1} L{b:.1},{c:.1} L{d:.1},{c:.1} L{e:.1},{f:.1} L{g:.1},{h:.1} L{x:.1},{i:.1} L{j:.1},{h:.1} L{k:.1},{f:.1} L{l:.1},{c:.1} L{m:.1},{c:.1}Z" fill="#8e44ad" stroke="white" stroke-width="1.2">"##,
+                a = y - 8.0,
+                b = x + 2.4,
+                c = y - 2.5,
+                d = x + 7.6,
+                e = x + 3.8,
+                f = y + 1.5,
+                g = x + 5.0,
+                h = y + 7.0,
+                i = y + 4.0,
+                j = x - 5.0,
+                k = x - 3.8,
+                l = x - 7.6,
+                m = x - 2.4
+            ),
+            MagicFigure::Witch => format!(
+                r##"<path d="M{x:.1},{a:.1} L{b:.1},{c:.1} L{d:.1},{c:.1} L{d:.1},{e:.1} L{f:.1},{e:.1} L{f:.1},{c:.1} L{g:.1},{c:.1}Z" fill="#1b1b1b" stroke="white" stroke-width="1.2">"##,
+                a = y - 9.0,
+                b = x + 4.0,
+                c = y + 3.0,
+                d = x + 8.0,
+                e = y + 6.0,
+                f = x - 8.0,
+                g = x - 4.0
+            ),
+        };
+        let _ = write!(
+            s,
+            r##"{shape}<title>the {figure} on {feature}</title></path>"##,
+            figure = magic.figure,
+            feature = magic.feature
+        );
+    }
+    if let Some((from, direction, target)) = game.flight() {
+        // The flight under way: a dashed arrow from the flying machine, to the target once the
+        // die has been rolled.
+        let (x0, y0) = px(from, (0.5, 0.5));
+        let (dx, dy) = unit(direction);
+        let (x1, y1) = match target {
+            Some(to) => px(to, (0.5, 0.5)),
+            None => (x0 + dx * t * 0.9, y0 + dy * t * 0.9),
+        };
+        let _ = write!(
+            s,
+            r##"<g><title>flight {direction}</title><line x1="{x0:.1}" y1="{y0:.1}" x2="{x1:.1}" y2="{y1:.1}" stroke="#333" stroke-width="2" stroke-dasharray="5 3"/><circle cx="{x1:.1}" cy="{y1:.1}" r="4" fill="#333"/></g>"##
+        );
     }
     if let Some(last) = game
         .last_placed()

@@ -252,12 +252,19 @@ impl Game {
             inn: false,
             cathedral: false,
             strength: 0,
+            magic: None,
             pos,
             location,
             positions: facts.positions,
         };
         if self.has_hook(Hook::FeatureValue) {
-            self.feature_value(&mut points, &mut score, facts.inn, facts.cathedral);
+            self.feature_value(
+                root,
+                facts.tiles,
+                &mut points,
+                &mut score,
+                (facts.inn, facts.cathedral),
+            );
         }
         let owners = owners(&occupancy.strength);
         for player in 0..self.players() {

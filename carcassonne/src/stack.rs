@@ -28,6 +28,8 @@ impl Stack {
                     | TileSet::Cult6
                     | TileSet::Count
                     | TileSet::BigTop1
+                    | TileSet::FlyingMachines1
+                    | TileSet::MageWitch1
             )
         });
         let tiles = crate::catalogue::catalogue().tiles();

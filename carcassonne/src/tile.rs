@@ -294,6 +294,12 @@ pub enum Compass {
     NW,
 }
 
+impl fmt::Display for Compass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl Compass {
     const ALL: [Compass; 8] = [
         Compass::N,
@@ -310,6 +316,35 @@ impl Compass {
     /// clockwise: `N → E`, `NE → SE`).
     pub fn rotated(self, rotation: Rotation) -> Compass {
         Compass::ALL[(self as usize + 2 * rotation.quarter_turns() as usize) % 8]
+    }
+
+    /// One step in this direction as `(dx, dy)` on the board (y grows south): `N` is
+    /// `(0, -1)`, `NE` `(1, -1)`, `E` `(1, 0)`, ... `NW` `(-1, -1)`.
+    pub const fn offset(self) -> (i32, i32) {
+        match self {
+            Compass::N => (0, -1),
+            Compass::NE => (1, -1),
+            Compass::E => (1, 0),
+            Compass::SE => (1, 1),
+            Compass::S => (0, 1),
+            Compass::SW => (-1, 1),
+            Compass::W => (-1, 0),
+            Compass::NW => (-1, -1),
+        }
+    }
+
+    /// `N`, `NE`, `E`, `SE`, `S`, `SW`, `W` or `NW`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Compass::N => "N",
+            Compass::NE => "NE",
+            Compass::E => "E",
+            Compass::SE => "SE",
+            Compass::S => "S",
+            Compass::SW => "SW",
+            Compass::W => "W",
+            Compass::NW => "NW",
+        }
     }
 
     /// Parses `N`, `NE`, `E`, `SE`, `S`, `SW`, `W`, `NW`.
@@ -362,11 +397,30 @@ pub enum TileSet {
     /// tiles without gardens. Use it instead of `big_top`, not with it.
     #[serde(rename = "big_top1")]
     BigTop1,
+    /// Flying Machines: 8 tiles with a flying machine, the C2 edition with a garden
+    /// (`expansions.md` §3.1.1; JCloisterZone `flier:2`).
+    #[serde(rename = "flying_machines")]
+    FlyingMachines,
+    /// The C1 edition of Flying Machines (JCloisterZone `flier:1`). Use it instead of
+    /// `flying_machines`, not with it.
+    #[serde(rename = "flying_machines1")]
+    FlyingMachines1,
+    /// Gold Mines: 8 tiles with a gold symbol and 16 ingots (§3.4.1; JCloisterZone `goldmines`).
+    #[serde(rename = "gold_mines")]
+    GoldMines,
+    /// Mage & Witch: 8 tiles with a mage symbol, the mage and the witch, the C2 edition with a
+    /// garden (§3.5.1; JCloisterZone `mage-and-witch:2`).
+    #[serde(rename = "mage_witch")]
+    MageWitch,
+    /// The C1 edition of Mage & Witch (JCloisterZone `mage-and-witch:1`). Use it instead of
+    /// `mage_witch`, not with it.
+    #[serde(rename = "mage_witch1")]
+    MageWitch1,
 }
 
 impl TileSet {
     /// Every tile set this library knows.
-    pub const ALL: [TileSet; 11] = [
+    pub const ALL: [TileSet; 16] = [
         TileSet::Base,
         TileSet::InnsAndCathedrals,
         TileSet::TradersAndBuilders,
@@ -378,10 +432,16 @@ impl TileSet {
         TileSet::Count,
         TileSet::BigTop,
         TileSet::BigTop1,
+        TileSet::FlyingMachines,
+        TileSet::FlyingMachines1,
+        TileSet::GoldMines,
+        TileSet::MageWitch,
+        TileSet::MageWitch1,
     ];
 
     /// The set's name in configs and on the command line: `base`, `inns`, `traders`, `river`,
-    /// `river2`, `king_robber`, `cult`, `cult6`, `count`, `big_top`, `big_top1`.
+    /// `river2`, `king_robber`, `cult`, `cult6`, `count`, `big_top`, `big_top1`,
+    /// `flying_machines`, `flying_machines1`, `gold_mines`, `mage_witch`, `mage_witch1`.
     pub const fn name(self) -> &'static str {
         match self {
             TileSet::Base => "base",
@@ -395,6 +455,11 @@ impl TileSet {
             TileSet::Count => "count",
             TileSet::BigTop => "big_top",
             TileSet::BigTop1 => "big_top1",
+            TileSet::FlyingMachines => "flying_machines",
+            TileSet::FlyingMachines1 => "flying_machines1",
+            TileSet::GoldMines => "gold_mines",
+            TileSet::MageWitch => "mage_witch",
+            TileSet::MageWitch1 => "mage_witch1",
         }
     }
 }
@@ -411,7 +476,9 @@ impl FromStr for TileSet {
     /// Parses a set name: `base` (also `basic`), `inns` (`inns-and-cathedrals`), `traders`
     /// (`traders-and-builders`), `river`, `river2`, `king_robber` (`king-and-robber`), `cult`
     /// (`cult/5`), `cult6` (`cult/6`), `count`, `big_top` (`under-the-big-top`,
-    /// `under-the-big-top:2`), `big_top1` (`under-the-big-top:1`).
+    /// `under-the-big-top:2`), `big_top1` (`under-the-big-top:1`), `flying_machines` (`flier`,
+    /// `flier:2`), `flying_machines1` (`flier:1`), `gold_mines` (`goldmines`), `mage_witch`
+    /// (`mage-and-witch`, `mage-and-witch:2`), `mage_witch1` (`mage-and-witch:1`).
     fn from_str(s: &str) -> Result<TileSet, ParseError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "base" | "basic" => Ok(TileSet::Base),
@@ -431,11 +498,17 @@ impl FromStr for TileSet {
                 Ok(TileSet::BigTop)
             }
             "big_top1" | "under-the-big-top:1" => Ok(TileSet::BigTop1),
+            "flying_machines" | "flier" | "flier:2" => Ok(TileSet::FlyingMachines),
+            "flying_machines1" | "flier:1" => Ok(TileSet::FlyingMachines1),
+            "gold_mines" | "goldmines" => Ok(TileSet::GoldMines),
+            "mage_witch" | "mage-and-witch" | "mage-and-witch:2" => Ok(TileSet::MageWitch),
+            "mage_witch1" | "mage-and-witch:1" => Ok(TileSet::MageWitch1),
             _ => Err(ParseError::new(
                 "tile set",
                 s,
                 "known sets: base, inns, traders, river, river2, king_robber, cult, cult6, count, \
-                 big_top, big_top1",
+                 big_top, big_top1, flying_machines, flying_machines1, gold_mines, mage_witch, \
+                 mage_witch1",
             )),
         }
     }

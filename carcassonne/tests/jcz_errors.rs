@@ -258,8 +258,13 @@ fn bad_count_messages() {
     );
     // Another neutral figure than the Count.
     let mut file = base2.clone();
+    file["replay"][m]["payload"]["figureId"] = json!("dragon.1");
+    assert!(matches!(import(&file), Err(ImportError::Unsupported(w)) if w.contains("dragon.1")));
+    // The mage moved in a game without the mage and witch.
+    let mut file = base2.clone();
     file["replay"][m]["payload"]["figureId"] = json!("mage.1");
-    assert!(matches!(import(&file), Err(ImportError::Unsupported(w)) if w.contains("mage.1")));
+    let (index, _, reason) = replay_error(&file);
+    assert_eq!(index, m, "{reason}");
     // The Count taken off the board.
     let mut file = base2.clone();
     file["replay"][m]["payload"]["to"] = Value::Null;

@@ -5,7 +5,11 @@
 //! - `is_legal(a) == legal_actions().contains(a)`; an illegal action is refused and changes
 //!   nothing;
 //! - followers are conserved; scores never decrease;
-//! - every completed feature is scored exactly once, with the oracle's tile and pennant counts;
+//! - every completed feature is scored exactly once, with the oracle's tile and pennant counts
+//!   and the rulebooks' points (inns, cathedrals, the mage and the witch included);
+//! - flights land where the die sends them, on the oracle's incomplete features; gold ingots
+//!   are conserved and go where the rules allow; the mage and the witch stay apart on
+//!   incomplete roads and cities;
 //! - a record round-trips and replays to an identical game.
 
 mod common;
@@ -14,7 +18,8 @@ use std::collections::{BTreeSet, HashSet};
 
 use carcassonne::{
     Action, BuilderDoubleTurn, Config, CountFinalScoring, CountMove, FeatureKind, Figure, Game,
-    KingRobberScoring, Location, Pending, Position, Quarter, Reason, Rotation, TileSet, Token,
+    KingRobberScoring, Location, MagicFigure, Marker, Outcome, Pending, Position, Quarter, Reason,
+    Rotation, TileSet, Token,
 };
 use common::oracle::Oracle;
 use proptest::prelude::*;
@@ -26,15 +31,41 @@ fn below(rng: &mut Pcg64Mcg, n: usize) -> usize {
 }
 
 /// Random actions that are often illegal: placements near the board in random rotations,
-/// deployments on random locations, acrobats and pyramids on random tiles, passes.
+/// deployments on random locations, acrobats and pyramids on random tiles, flights, landings,
+/// ingots and magic figures anywhere, passes.
 fn random_probe(game: &Game, rng: &mut Pcg64Mcg) -> Action {
     let (min, max) = game.board().bounds();
     let x = min.x - 1 + below(rng, (max.x - min.x + 3) as usize) as i32;
     let y = min.y - 1 + below(rng, (max.y - min.y + 3) as usize) as i32;
     let pos = Position::new(x, y);
-    match below(rng, 4) {
+    let magic = MagicFigure::ALL[below(rng, 2)];
+    let some_figure = Figure::ALL[below(rng, Figure::ALL.len())];
+    let location = ["N", "E", "S", "W", "WE", "I"][below(rng, 6)]
+        .parse::<Location>()
+        .unwrap();
+    let feature = [FeatureKind::Road, FeatureKind::City, FeatureKind::Field][below(rng, 3)];
+    match below(rng, 5) {
         3 if below(rng, 2) == 0 => Action::Acrobat { pos },
         3 => Action::ScorePyramid { pos },
+        4 => match below(rng, 6) {
+            0 => Action::Fly {
+                figure: some_figure,
+            },
+            1 => Action::Land {
+                pos,
+                feature,
+                location,
+            },
+            2 => Action::PlaceIngot { pos },
+            3 => Action::TakeIngot { pos },
+            4 => Action::PlaceMagic {
+                figure: magic,
+                pos,
+                feature,
+                location,
+            },
+            _ => Action::RemoveMagic { figure: magic },
+        },
         0 => Action::Place {
             tile: game
                 .current_tile()
@@ -115,8 +146,14 @@ fn check_game(
     config.rules.count_final_moves_optional = count_bits & 16 != 0;
     config.rules.count_entry_feature_points_only = count_bits & 32 != 0;
     config.rules.count_place_returned_figures = count_bits & 64 != 0;
+    // JCloisterZone's reading of the flier over the City of Carcassonne, by seed.
+    config.rules.flier_lands_on_city_of_carcassonne = count_bits & 128 == 0;
     let count_rules = config.rules.clone();
     config.sets.extend_from_slice(sets);
+    let flier = sets
+        .iter()
+        .any(|s| matches!(s, TileSet::FlyingMachines | TileSet::FlyingMachines1));
+    let flier_gold_magic = (flier, sets.contains(&TileSet::GoldMines));
     let initial = config.start_supply();
     // Explicit draws in every third game: the chance nodes are checked too.
     config.explicit_draws = (seed >> 24) % 3 == 0;
@@ -144,6 +181,15 @@ fn check_game(
                 "probabilities add up to {}",
                 total
             );
+            if game.pending() == Pending::FlierRoll {
+                // FM.2: the die 1, 1, 2, 2, 3, 3.
+                let rolls: Vec<Outcome> = outcomes.iter().map(|(o, _)| *o).collect();
+                prop_assert_eq!(
+                    rolls,
+                    vec![Outcome::Roll(1), Outcome::Roll(2), Outcome::Roll(3)]
+                );
+                prop_assert!(outcomes.iter().all(|(_, p)| (p - 1.0 / 3.0).abs() < 1e-12));
+            }
             if game.pending() == Pending::AnimalToken {
                 let left = game.animals_left();
                 let tokens: u32 = left.iter().map(|(_, n)| u32::from(*n)).sum();
@@ -217,7 +263,153 @@ fn check_game(
                             expected.insert(Action::ScorePyramid { pos: site.pos });
                         }
                     }
+                    // FM.1, D-FM-1: on a tile with a flying machine, any follower kind in supply
+                    // may fly (a normal or large follower, a ringmaster; no builder, no pig).
+                    let machine = game.board().tile_at(pos).is_some_and(|t| {
+                        t.tile
+                            .kind()
+                            .markers
+                            .iter()
+                            .any(|m| matches!(m, Marker::FlyingMachine(_)))
+                    });
+                    if machine && flier {
+                        for figure in [Figure::Follower, Figure::LargeFollower, Figure::Ringmaster]
+                        {
+                            if game.supply(me, figure) > 0 {
+                                expected.insert(Action::Fly { figure });
+                            }
+                        }
+                    }
                     prop_assert_eq!(mine, expected);
+                }
+                Pending::Landing { pos } => {
+                    // FM.2–FM.3: the target lies 1–3 steps from the machine in its direction;
+                    // the landings are the target tile's incomplete roads, cities, monasteries
+                    // and shrines (two or more, or nothing is asked).
+                    let (from, direction, target) = game.flight().unwrap();
+                    prop_assert_eq!(target, Some(pos));
+                    let (dx, dy) = direction.offset();
+                    prop_assert!(
+                        (1..=3).any(|k| Position::new(from.x + k * dx, from.y + k * dy) == pos)
+                    );
+                    let placed = game.board().tile_at(pos).unwrap();
+                    let kind = placed.tile.kind();
+                    let mut expected = BTreeSet::new();
+                    for (i, seg) in kind.segments.iter().enumerate() {
+                        let feature = oracle.feature(pos, i);
+                        let landable = matches!(
+                            feature.kind,
+                            FeatureKind::Road
+                                | FeatureKind::City
+                                | FeatureKind::Monastery
+                                | FeatureKind::Shrine
+                        );
+                        if landable && !feature.complete {
+                            expected.insert(Action::Land {
+                                pos,
+                                feature: feature.kind,
+                                location: seg.location(placed.rotation),
+                            });
+                        }
+                    }
+                    if kind.is_city_of_carcassonne()
+                        && !count_rules.flier_lands_on_city_of_carcassonne
+                    {
+                        expected.clear();
+                    }
+                    prop_assert!(legal.len() >= 2);
+                    prop_assert_eq!(legal.iter().copied().collect::<BTreeSet<_>>(), expected);
+                }
+                Pending::Ingot { pos: gold } => {
+                    // GM.1: the second ingot on a tile of the gold tile's 8-neighbourhood.
+                    prop_assert_eq!(Some(gold), game.last_placed().map(|t| t.pos));
+                    let expected: BTreeSet<Action> = game
+                        .board()
+                        .tiles()
+                        .iter()
+                        .filter(|t| {
+                            t.pos != gold
+                                && (t.pos.x - gold.x).abs() <= 1
+                                && (t.pos.y - gold.y).abs() <= 1
+                        })
+                        .map(|t| Action::PlaceIngot { pos: t.pos })
+                        .collect();
+                    prop_assert!(expected.len() >= 2, "a forced second ingot is not asked");
+                    prop_assert_eq!(legal.iter().copied().collect::<BTreeSet<_>>(), expected);
+                }
+                Pending::TakeIngot => {
+                    // GM.3–GM.4: a claimed ingot lies on the board, on a tile of a feature
+                    // completed in this turn part (or a completed monastery's 3×3 area).
+                    let on_board = game.ingots_on_board();
+                    for a in &legal {
+                        let Action::TakeIngot { pos } = *a else {
+                            prop_assert!(false, "{} offered for an ingot", a);
+                            continue;
+                        };
+                        prop_assert!(on_board.iter().any(|&(q, n)| q == pos && n > 0));
+                    }
+                    prop_assert!(legal.len() >= 2, "a forced ingot is not asked");
+                }
+                Pending::Magic => {
+                    // MW.1–MW.3: onto an incomplete road or city; never both figures in one
+                    // feature; a moved figure changes feature.
+                    let placed_magic = game.magic_figures();
+                    let feature_of = |pos: Position, feature: FeatureKind, location: Location| {
+                        let t = game.board().tile_at(pos).unwrap();
+                        let seg = t
+                            .tile
+                            .kind()
+                            .segment_with_location(feature, location, t.rotation)
+                            .unwrap();
+                        oracle.feature(pos, seg).segments
+                    };
+                    for a in &legal {
+                        let Action::PlaceMagic {
+                            figure,
+                            pos,
+                            feature,
+                            location,
+                        } = *a
+                        else {
+                            prop_assert!(false, "{} offered for a magic figure", a);
+                            continue;
+                        };
+                        prop_assert!(matches!(feature, FeatureKind::Road | FeatureKind::City));
+                        let t = game.board().tile_at(pos).unwrap();
+                        let seg = t
+                            .tile
+                            .kind()
+                            .segment_with_location(feature, location, t.rotation)
+                            .unwrap();
+                        let target = oracle.feature(pos, seg);
+                        prop_assert!(!target.complete, "{} onto a completed feature", a);
+                        for m in &placed_magic {
+                            let theirs = feature_of(m.pos, m.feature, m.location);
+                            if m.figure == figure {
+                                prop_assert!(
+                                    theirs != target.segments,
+                                    "{} does not change feature",
+                                    a
+                                );
+                            } else {
+                                prop_assert!(
+                                    theirs != target.segments,
+                                    "{} joins the other figure",
+                                    a
+                                );
+                            }
+                        }
+                    }
+                }
+                Pending::RemoveMagic => {
+                    // MW.2: one of the figures on the board goes back.
+                    let on_board: BTreeSet<Action> = game
+                        .magic_figures()
+                        .iter()
+                        .map(|m| Action::RemoveMagic { figure: m.figure })
+                        .collect();
+                    prop_assert!(legal.iter().all(|a| on_board.contains(a)));
+                    prop_assert!(!legal.is_empty());
                 }
                 Pending::DoubleTurn => {
                     prop_assert!(optional_double_turn);
@@ -451,6 +643,18 @@ fn check_game(
                     }
                     continue;
                 }
+                Reason::Gold(g) => {
+                    // GM.6, by the rulebook's table: 1 per ingot for 1-3, 2 for 4-6, 3 for
+                    // 7-9, 4 from 10.
+                    let per = [1, 1, 1, 2, 2, 2, 3, 3, 3][(g.ingots as usize).clamp(1, 10) - 1..]
+                        .first()
+                        .copied()
+                        .unwrap_or(4);
+                    prop_assert!(s.final_scoring);
+                    prop_assert_eq!(s.points, g.ingots as u32 * per);
+                    prop_assert_eq!(game.ingots(s.player), g.ingots);
+                    continue;
+                }
                 Reason::Field(f) => {
                     // Fields score only at the end, and are never complete.
                     prop_assert!(s.final_scoring);
@@ -490,6 +694,81 @@ fn check_game(
             }
             prop_assert_eq!(f.tiles as usize, of.positions.len());
             prop_assert_eq!(f.pennants as u32, of.pennants);
+            // A road's or city's points from the rulebooks, not from the engine: B-5.3, B-5.4,
+            // B-8.2, an inn or a cathedral (IC-3, IC-4: 0 unfinished), then the mage (+1 per
+            // tile) or the witch (halved, rounded up; MW.4).
+            if matches!(f.kind, FeatureKind::Road | FeatureKind::City) {
+                let (t, p) = (u32::from(f.tiles), u32::from(f.pennants));
+                let base = match (f.kind, f.complete, f.inn || f.cathedral) {
+                    (FeatureKind::Road, true, false) => t,
+                    (FeatureKind::Road, true, true) => 2 * t,
+                    (FeatureKind::City, true, false) => 2 * (t + p),
+                    (FeatureKind::City, true, true) => 3 * (t + p),
+                    (_, false, true) => 0,
+                    (FeatureKind::Road, false, false) => t,
+                    _ => t + p,
+                };
+                let expected = match f.magic {
+                    None => base,
+                    Some(MagicFigure::Mage) => base + t,
+                    Some(MagicFigure::Witch) => base.div_ceil(2),
+                };
+                prop_assert_eq!(s.points, expected, "{:?}", f);
+            } else {
+                prop_assert!(f.magic.is_none());
+            }
+            // At the end the magic figures stay: the one named is in the feature, and no
+            // other is.
+            if s.final_scoring && f.kind != FeatureKind::Field {
+                let inside: Vec<MagicFigure> = game
+                    .magic_figures()
+                    .iter()
+                    .filter(|m| {
+                        let t = game.board().tile_at(m.pos).unwrap();
+                        t.tile
+                            .kind()
+                            .segment_with_location(m.feature, m.location, t.rotation)
+                            .is_some_and(|seg| oracle.feature(m.pos, seg).segments == of.segments)
+                    })
+                    .map(|m| m.figure)
+                    .collect();
+                prop_assert!(inside.len() <= 1, "both magic figures in one feature");
+                prop_assert_eq!(f.magic, inside.first().copied());
+            }
+        }
+        // Gold is conserved: the supply, the players' ingots and the board's make 16 (GM.1).
+        if flier_gold_magic.1 {
+            let held: u32 = (0..players).map(|p| u32::from(game.ingots(p))).sum();
+            let board: u32 = game
+                .ingots_on_board()
+                .iter()
+                .map(|&(_, n)| u32::from(n))
+                .sum();
+            prop_assert_eq!(held + board + u32::from(game.ingots_in_supply()), 16);
+        }
+        // Between turn parts the mage and the witch stand on incomplete roads or cities, each
+        // in its own feature (MW.1, MW.5), and no flight is under way.
+        if matches!(game.pending(), Pending::Place { .. } | Pending::Draw) {
+            let features: Vec<_> = game
+                .magic_figures()
+                .iter()
+                .map(|m| {
+                    let t = game.board().tile_at(m.pos).unwrap();
+                    let seg = t
+                        .tile
+                        .kind()
+                        .segment_with_location(m.feature, m.location, t.rotation)
+                        .unwrap();
+                    oracle.feature(m.pos, seg)
+                })
+                .collect();
+            for f in &features {
+                prop_assert!(
+                    !f.complete && matches!(f.kind, FeatureKind::Road | FeatureKind::City)
+                );
+            }
+            prop_assert!(features.len() < 2 || features[0].segments != features[1].segments);
+            prop_assert!(game.flight().is_none());
         }
         // No figure stays on a completed feature once the turn part is scored.
         if matches!(game.pending(), Pending::Place { .. } | Pending::Draw) {
@@ -522,10 +801,10 @@ proptest! {
     }
 
     /// Every combination of the base game with Inns & Cathedrals, Traders & Builders, River I,
-    /// River II, King & Robber Baron, the Cult, the Count and Under the Big Top, 2–6 players
-    /// (6 only with Inns & Cathedrals).
+    /// River II, King & Robber Baron, the Cult, the Count, Under the Big Top, Flying Machines,
+    /// Gold Mines and Mage & Witch, 2–6 players (6 only with Inns & Cathedrals).
     #[test]
-    fn expansion_games_keep_every_invariant(combo in 1usize..256, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
+    fn expansion_games_keep_every_invariant(combo in 1usize..2048, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
         // Every non-empty combination of the expansion sets, by bit (the Cult in its 5- or
         // 6-tile edition by seed).
         let cult = if seed & 4 == 0 { TileSet::Cult } else { TileSet::Cult6 };
@@ -538,6 +817,9 @@ proptest! {
             cult,
             TileSet::Count,
             if seed & 8 == 0 { TileSet::BigTop } else { TileSet::BigTop1 },
+            if seed & 16 == 0 { TileSet::FlyingMachines } else { TileSet::FlyingMachines1 },
+            TileSet::GoldMines,
+            if seed & 32 == 0 { TileSet::MageWitch } else { TileSet::MageWitch1 },
         ];
         let sets: Vec<TileSet> =
             all.iter().enumerate().filter(|(i, _)| combo & (1 << i) != 0).map(|(_, s)| *s).collect();

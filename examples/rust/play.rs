@@ -5,7 +5,8 @@
 //! cargo run --release --example play -- [--players N] [--seed S] [--bots random,greedy,...]
 //!                                       [--out FILE] [--svg FILE] [--jcz FILE]
 //!                                       [--sets base,inns,traders,river,river2,
-//!                                               king_robber,cult,count]
+//!                                               king_robber,cult,count,big_top,
+//!                                               flying_machines,gold_mines,mage_witch]
 //! ```
 //! Defaults: 2 players, seed 1, bots `random,greedy`, record saved to `game.json`; `--svg`
 //! also draws the final board as an SVG picture; `--jcz` plays under JCloisterZone's readings
@@ -33,7 +34,7 @@ fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
-            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE] [--jcz FILE] [--sets base,inns,traders,river,river2,king_robber,cult,count]"
+            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE] [--jcz FILE] [--sets base,inns,traders,river,river2,king_robber,cult,count,big_top,flying_machines,gold_mines,mage_witch,...]"
         );
         return Ok(());
     }
@@ -145,6 +146,7 @@ fn run() -> Result<(), String> {
             "big_top",
             "acrobats",
             "ringmaster",
+            "gold",
         ];
         let parts: Vec<String> = kinds
             .iter()

@@ -12,7 +12,9 @@ use std::ptr::{null, null_mut};
 use arbitrary::Unstructured;
 use carcassonne_ffi::bot::{carc_bot, carc_bot_choose, carc_bot_free, carc_bot_new};
 use carcassonne_ffi::game::*;
-use carcassonne_ffi::types::{carc_action, carc_chance, carc_event, carc_tile_info};
+use carcassonne_ffi::types::{
+    carc_action, carc_chance, carc_event, carc_ingots, carc_magic_figure, carc_tile_info,
+};
 use carcassonne_ffi::{
     carc_action_to_string, carc_last_error, carc_location_name, carc_status, carc_status_str,
     carc_tile_find, carc_tile_name,
@@ -135,6 +137,7 @@ fn blank_action() -> carc_action {
         feature: 0,
         location: 0,
         quarter: 0,
+        magic: 0,
         epoch: 0,
     }
 }
@@ -145,8 +148,8 @@ fn any_action(u: &mut Unstructured, listed: &[carc_action]) -> carc_action {
         Ok(a) if u.ratio(1, 2).unwrap_or(false) => *a,
         _ => blank_action(),
     };
-    match u.int_in_range(0..=9u8).unwrap_or(0) {
-        0 => a.kind = u.int_in_range(0..=12).unwrap_or(0),
+    match u.int_in_range(0..=10u8).unwrap_or(0) {
+        0 => a.kind = u.int_in_range(0..=16).unwrap_or(0),
         1 => a.tile = u.arbitrary().unwrap_or(0),
         2 => a.x = u.int_in_range(-3..=3).unwrap_or(0),
         3 => a.y = u.arbitrary().unwrap_or(0),
@@ -155,6 +158,7 @@ fn any_action(u: &mut Unstructured, listed: &[carc_action]) -> carc_action {
         6 => a.feature = u.int_in_range(0..=8).unwrap_or(0),
         7 => a.location = u.arbitrary().unwrap_or(0),
         8 => a.quarter = u.int_in_range(0..=6).unwrap_or(0),
+        9 => a.magic = u.int_in_range(0..=3).unwrap_or(0),
         _ => a.epoch = u.arbitrary().unwrap_or(0),
     }
     a
@@ -204,13 +208,16 @@ unsafe fn call(
             if games.len() >= 4 {
                 return;
             }
-            let configs: [&[u8]; 6] = [
+            let configs: [&[u8]; 9] = [
                 b"{}\0",
                 b"{\"players\": 3, \"sets\": [\"base\", \"inns\", \"traders\"]}\0",
                 b"{\"players\": 2, \"sets\": [\"base\", \"river2\", \"count\"], \"explicit_draws\": true}\0",
                 b"{\"players\": 4, \"sets\": [\"base\", \"big_top\", \"king_robber\", \"cult\"]}\0",
                 b"{\"players\": 2, \"stack\": [\"R2-02\", \"A\"], \"youngest_player\": 1}\0",
                 b"{\"players\": 2, \"sets\": [\"base\", \"river\"], \"explicit_draws\": true}\0",
+                b"{\"players\": 3, \"sets\": [\"base\", \"flying_machines\", \"gold_mines\", \"mage_witch\"], \"explicit_draws\": true}\0",
+                b"{\"players\": 2, \"sets\": [\"base\", \"flying_machines1\", \"mage_witch1\", \"count\"]}\0",
+                b"{\"players\": 4, \"sets\": [\"base\", \"gold_mines\", \"inns\"], \"rules\": {\"gold_distribution\": \"automatic\"}}\0",
             ];
             let text = if op == 0 {
                 c_text(u)
@@ -476,6 +483,51 @@ unsafe fn call(
                 tiles.len(),
                 &mut len,
             ));
+            // The Gold Mines, Mage & Witch and Flying Machines getters.
+            let mut ingots =
+                vec![std::mem::zeroed::<carc_ingots>(); u.int_in_range(0..=3usize).unwrap_or(0)];
+            known(carc_game_ingots_on_board(
+                game,
+                ingots.as_mut_ptr(),
+                ingots.len(),
+                &mut len,
+            ));
+            let (mut held, mut supply) = (sentinel, sentinel);
+            if known(carc_game_ingots(game, player, &mut held, &mut supply)) != carc_status::CARC_OK
+            {
+                assert_eq!(
+                    (held, supply),
+                    (sentinel, sentinel),
+                    "ingots written on failure"
+                );
+            } else {
+                assert!(held <= 16 && supply <= 16, "more ingots than the box holds");
+            }
+            let mut magic = vec![
+                std::mem::zeroed::<carc_magic_figure>();
+                u.int_in_range(0..=2usize).unwrap_or(0)
+            ];
+            if known(carc_game_magic_figures(
+                game,
+                magic.as_mut_ptr(),
+                magic.len(),
+                &mut len,
+            )) == carc_status::CARC_OK
+            {
+                assert!(len <= 2, "more than the mage and the witch");
+            }
+            let (mut x, mut y, mut direction, mut distance, mut flying) = (0, 0, 0, 0, false);
+            if known(carc_game_flight(
+                game,
+                &mut x,
+                &mut y,
+                &mut direction,
+                &mut distance,
+                &mut flying,
+            )) == carc_status::CARC_OK
+            {
+                assert!(distance <= 3, "a roll of {distance}");
+            }
         }
         // NULL out-parameters everywhere.
         12 => {

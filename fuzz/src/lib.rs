@@ -22,10 +22,11 @@ mod c_api;
 
 use arbitrary::Unstructured;
 use carcassonne::{
-    catalogue, Action, BuilderDoubleTurn, Config, CountFinalScoring, CountMove, FarmCityScoring,
-    FeatureKind, Figure, Game, JczGame, KingRobberScoring, Location, Outcome, Pending, Position,
-    Quarter, Record, RiverBaseStartTile, RiverTurnRule, Rotation, SmallCityScoring, StartTile,
-    TileId, TileSet, UnfinishedInnsCathedrals,
+    catalogue, Action, BuilderDoubleTurn, Config, CountFinalScoring, CountMove, Elements,
+    FarmCityScoring, FeatureKind, Figure, Game, GoldDistribution, JczGame, KingRobberScoring,
+    Location, MagicFigure, Outcome, Pending, Position, Quarter, Record, RiverBaseStartTile,
+    RiverTurnRule, Rotation, Rules, SmallCityScoring, StartTile, TileId, TileSet,
+    UnfinishedInnsCathedrals,
 };
 
 pub use c_api::c_api;
@@ -141,26 +142,89 @@ fn any_tile(u: &mut Unstructured) -> arbitrary::Result<TileId> {
     Ok(all[u.choose_index(all.len())?])
 }
 
-/// A set combination chosen by the fuzzer: the base game plus any of the expansions.
-fn any_sets(u: &mut Unstructured) -> arbitrary::Result<Vec<TileSet>> {
-    let bits: u16 = u.arbitrary()?;
+/// The sets that come in two editions (the second is the other edition of the first): both
+/// in one config is a config error.
+pub const EDITIONS: [(TileSet, TileSet); 4] = [
+    (TileSet::Cult, TileSet::Cult6),
+    (TileSet::BigTop, TileSet::BigTop1),
+    (TileSet::FlyingMachines, TileSet::FlyingMachines1),
+    (TileSet::MageWitch, TileSet::MageWitch1),
+];
+
+/// The set combination of `bits` (bit `i` for `TileSet::ALL[i]`); unless `both_editions`, of
+/// two editions of one set only the first is kept.
+pub fn sets_of(bits: u32, both_editions: bool) -> Vec<TileSet> {
+    const _: () = assert!(TileSet::ALL.len() <= 31, "one bit per set in a u32");
     let mut sets: Vec<TileSet> = TileSet::ALL
         .iter()
         .enumerate()
         .filter(|(i, _)| bits & (1 << i) != 0)
         .map(|(_, s)| *s)
         .collect();
-    // Two editions of one set are a config error: keep one most of the time.
-    if bits & 0x8000 == 0 {
-        if sets.contains(&TileSet::Cult) {
-            sets.retain(|s| *s != TileSet::Cult6);
-        }
-        if sets.contains(&TileSet::BigTop) {
-            sets.retain(|s| *s != TileSet::BigTop1);
+    if !both_editions {
+        for (first, second) in EDITIONS {
+            if sets.contains(&first) {
+                sets.retain(|s| *s != second);
+            }
         }
     }
-    Ok(sets)
+    sets
 }
+
+/// A set combination chosen by the fuzzer: any of the sets (the base game among them), two
+/// editions of one set (a config error) one time in 16.
+fn any_sets(u: &mut Unstructured) -> arbitrary::Result<Vec<TileSet>> {
+    let bits: u32 = u.arbitrary()?;
+    Ok(sets_of(bits, u.ratio(1, 16)?))
+}
+
+/// The rule options [`any_config`] chooses: every field of `Rules` (a test compares them with
+/// the fields of its JSON, so that a new option is not forgotten here).
+pub const FUZZED_RULES: [&str; 21] = [
+    "farmers",
+    "small_city",
+    "farm_city_scoring",
+    "unfinished_inns_cathedrals",
+    "river_base_start_tile",
+    "river_turns",
+    "river2_fork_first",
+    "builder_double_turn",
+    "king_robber_scoring",
+    "cult_unique_partner",
+    "count_place_returned_figures",
+    "count_move",
+    "count_final_scoring",
+    "count_leave_to_unoccupied",
+    "count_final_moves_optional",
+    "count_entry_feature_points_only",
+    "pyramid_scorable_in_second_part",
+    "ringmaster_enters_city",
+    "volcano_lake_turn",
+    "gold_distribution",
+    "flier_lands_on_city_of_carcassonne",
+];
+
+/// The elements [`any_config`] chooses: every field of `Elements` (checked as
+/// [`FUZZED_RULES`]).
+pub const FUZZED_ELEMENTS: [&str; 17] = [
+    "large_followers",
+    "builders",
+    "pigs",
+    "inns",
+    "cathedrals",
+    "goods",
+    "pig_herd",
+    "king",
+    "robber_baron",
+    "count",
+    "shrines",
+    "big_top",
+    "acrobats",
+    "ringmasters",
+    "flier",
+    "gold",
+    "mage_witch",
+];
 
 /// A config built from the fuzzer's bytes: players, names, seats, sets, every rule and
 /// element, explicit or automatic draws, a start tile and a custom stack. Often invalid.
@@ -182,72 +246,120 @@ pub fn any_config(u: &mut Unstructured) -> arbitrary::Result<Config> {
         None
     };
     c.followers = u.int_in_range(0..=9)?;
-    let r = &mut c.rules;
-    r.farmers = u.arbitrary()?;
-    r.small_city = *u.choose(&[SmallCityScoring::Standard, SmallCityScoring::Legacy2])?;
-    r.farm_city_scoring =
-        *u.choose(&[FarmCityScoring::PerField, FarmCityScoring::OncePerPlayer])?;
-    r.unfinished_inns_cathedrals = *u.choose(&[
+    // Every rule option and element (`tests/corpora.rs` checks that these are all the fields
+    // of the config's JSON: see FUZZED_RULES and FUZZED_ELEMENTS).
+    let Rules {
+        farmers,
+        small_city,
+        farm_city_scoring,
+        unfinished_inns_cathedrals,
+        river_base_start_tile,
+        river_turns,
+        river2_fork_first,
+        builder_double_turn,
+        king_robber_scoring,
+        cult_unique_partner,
+        count_place_returned_figures,
+        count_move,
+        count_final_scoring,
+        count_leave_to_unoccupied,
+        count_final_moves_optional,
+        count_entry_feature_points_only,
+        pyramid_scorable_in_second_part,
+        ringmaster_enters_city,
+        volcano_lake_turn,
+        gold_distribution,
+        flier_lands_on_city_of_carcassonne,
+        ..
+    } = &mut c.rules;
+    *small_city = *u.choose(&[SmallCityScoring::Standard, SmallCityScoring::Legacy2])?;
+    *farm_city_scoring = *u.choose(&[FarmCityScoring::PerField, FarmCityScoring::OncePerPlayer])?;
+    *unfinished_inns_cathedrals = *u.choose(&[
         UnfinishedInnsCathedrals::Zero,
         UnfinishedInnsCathedrals::Ignore,
     ])?;
-    r.river_base_start_tile = *u.choose(&[
+    *river_base_start_tile = *u.choose(&[
         RiverBaseStartTile::ReturnToBox,
         RiverBaseStartTile::ShuffleIntoMainStack,
     ])?;
-    r.river_turns = *u.choose(&[
+    *river_turns = *u.choose(&[
         RiverTurnRule::NoImmediateSameTurn,
         RiverTurnRule::JczLookahead,
     ])?;
-    r.river2_fork_first = u.arbitrary()?;
-    r.builder_double_turn =
+    *builder_double_turn =
         *u.choose(&[BuilderDoubleTurn::Automatic, BuilderDoubleTurn::Optional])?;
-    r.king_robber_scoring = *u.choose(&[
+    *king_robber_scoring = *u.choose(&[
         KingRobberScoring::PerCompletedFeature,
         KingRobberScoring::TenPerToken,
         KingRobberScoring::FifteenForty,
         KingRobberScoring::Continuously,
     ])?;
-    r.cult_unique_partner = u.arbitrary()?;
-    r.count_place_returned_figures = u.arbitrary()?;
-    r.count_move = *u.choose(&[
+    *count_move = *u.choose(&[
         CountMove::ByPlayer,
         CountMove::Clockwise,
         CountMove::FollowFigure,
     ])?;
-    r.count_final_scoring = *u.choose(&[
+    *count_final_scoring = *u.choose(&[
         CountFinalScoring::MarketOnly,
         CountFinalScoring::AllQuarters,
     ])?;
-    r.count_leave_to_unoccupied = u.arbitrary()?;
-    r.count_final_moves_optional = u.arbitrary()?;
-    r.count_entry_feature_points_only = u.arbitrary()?;
-    r.pyramid_scorable_in_second_part = u.arbitrary()?;
-    r.ringmaster_enters_city = u.arbitrary()?;
-    r.volcano_lake_turn = u.arbitrary()?;
-    let e = &mut c.elements;
-    let small = |u: &mut Unstructured| -> arbitrary::Result<Option<u8>> {
-        Ok(if u.arbitrary()? {
+    *gold_distribution = *u.choose(&[GoldDistribution::Players, GoldDistribution::Automatic])?;
+    for flag in [
+        farmers,
+        river2_fork_first,
+        cult_unique_partner,
+        count_place_returned_figures,
+        count_leave_to_unoccupied,
+        count_final_moves_optional,
+        count_entry_feature_points_only,
+        pyramid_scorable_in_second_part,
+        ringmaster_enters_city,
+        volcano_lake_turn,
+        flier_lands_on_city_of_carcassonne,
+    ] {
+        *flag = u.arbitrary()?;
+    }
+    let Elements {
+        large_followers,
+        builders,
+        pigs,
+        inns,
+        cathedrals,
+        goods,
+        pig_herd,
+        king,
+        robber_baron,
+        count,
+        shrines,
+        big_top,
+        acrobats,
+        ringmasters,
+        flier,
+        gold,
+        mage_witch,
+        ..
+    } = &mut c.elements;
+    for n in [large_followers, builders, pigs, ringmasters] {
+        *n = if u.arbitrary()? {
             Some(u.int_in_range(0..=3)?)
         } else {
             None
-        })
-    };
-    e.large_followers = small(u)?;
-    e.builders = small(u)?;
-    e.pigs = small(u)?;
-    e.ringmasters = small(u)?;
+        };
+    }
     for flag in [
-        &mut e.inns,
-        &mut e.cathedrals,
-        &mut e.goods,
-        &mut e.pig_herd,
-        &mut e.king,
-        &mut e.robber_baron,
-        &mut e.count,
-        &mut e.shrines,
-        &mut e.big_top,
-        &mut e.acrobats,
+        inns,
+        cathedrals,
+        goods,
+        pig_herd,
+        king,
+        robber_baron,
+        count,
+        shrines,
+        big_top,
+        acrobats,
+        flier,
+        gold,
+        mage_witch,
     ] {
         *flag = u.arbitrary()?;
     }
@@ -332,6 +444,30 @@ fn splitmix(state: &mut u64) -> u64 {
 /// tiles dealt must have been in the stack and the game's record must replay to an equal game.
 /// Returns the number of steps played.
 pub fn play_config(config: Config, seed: u64, choose: &mut dyn FnMut(usize) -> usize) -> usize {
+    let stop_at = choose(MAX_STEPS + 50);
+    play_checked(config, seed, choose, MAX_STEPS.min(stop_at)).map_or(0, |(_, steps)| steps)
+}
+
+/// [`play_config`] without a bound on the steps: the game is played to its end (a game that
+/// does not end within a million steps fails). `None` for a config `Game::new` refuses (with
+/// a short message that is not an internal error); else the ended game.
+pub fn play_to_end(
+    config: Config,
+    seed: u64,
+    choose: &mut dyn FnMut(usize) -> usize,
+) -> Option<Game> {
+    let (game, steps) = play_checked(config, seed, choose, 1_000_000)?;
+    assert!(game.is_over(), "a game not over after {steps} steps");
+    Some(game)
+}
+
+/// Plays at most `limit` steps with every check; `None` if the config is refused.
+fn play_checked(
+    config: Config,
+    seed: u64,
+    choose: &mut dyn FnMut(usize) -> usize,
+    limit: usize,
+) -> Option<(Game, usize)> {
     let stack = config.stack_tiles();
     let in_stack = |t: TileId| stack.iter().filter(|s| **s == t).count();
     let mut game = match Game::new(config, seed) {
@@ -340,13 +476,12 @@ pub fn play_config(config: Config, seed: u64, choose: &mut dyn FnMut(usize) -> u
             let text = e.to_string();
             assert!(!text.contains("internal error"), "Game::new: {text}");
             check_message("Game::new", &text);
-            return 0;
+            return None;
         }
     };
     let start = game.board().len();
-    let stop_at = choose(MAX_STEPS + 50);
     let mut steps = 0;
-    while steps < MAX_STEPS.min(stop_at) {
+    while steps < limit {
         check_position(&game);
         if game.is_over() {
             break;
@@ -366,9 +501,10 @@ pub fn play_config(config: Config, seed: u64, choose: &mut dyn FnMut(usize) -> u
             }
         }
     }
+    check_position(&game);
     check_tiles(&game, start, &in_stack);
     check_replay(&game);
-    steps
+    Some((game, steps))
 }
 
 /// No tile kind is on the board (beyond the starting area) or in hand more often than the
@@ -479,11 +615,12 @@ pub fn actions(data: &[u8]) {
             }
             // Any chance outcome.
             3 => {
-                let outcome = if u.arbitrary().unwrap_or(false) {
-                    any_tile(&mut u).map(Outcome::Tile)
-                } else {
-                    u.choose(&carcassonne::Animal::ALL)
-                        .map(|a| Outcome::Animal(*a))
+                let outcome = match u.int_in_range(0..=2u8).unwrap_or(0) {
+                    0 => any_tile(&mut u).map(Outcome::Tile),
+                    1 => u
+                        .choose(&carcassonne::Animal::ALL)
+                        .map(|a| Outcome::Animal(*a)),
+                    _ => u.int_in_range(0..=4u8).map(Outcome::Roll),
                 };
                 if let Ok(outcome) = outcome {
                     try_outcome(&mut game, outcome);
@@ -543,7 +680,7 @@ fn mutate_text(game: &Game, u: &mut Unstructured) -> String {
         Err(_) => "pass".to_owned(),
     };
     let mut words: Vec<String> = base.split(' ').map(str::to_owned).collect();
-    const WORDS: [&str; 24] = [
+    const WORDS: [&str; 34] = [
         "place",
         "deploy",
         "pass",
@@ -568,6 +705,16 @@ fn mutate_text(game: &Game, u: &mut Unstructured) -> String {
         "market",
         "castle",
         "acrobat",
+        "fly",
+        "land",
+        "ingot",
+        "take_ingot",
+        "magic",
+        "remove_magic",
+        "mage",
+        "witch",
+        "roll:2",
+        "shrine",
     ];
     let i = u.choose_index(words.len()).unwrap_or(0);
     match u.int_in_range(0..=3u8).unwrap_or(0) {
@@ -584,15 +731,45 @@ fn mutate_text(game: &Game, u: &mut Unstructured) -> String {
     words.join(" ")
 }
 
+/// The index of an action's kind in [`any_action`]'s choice: an exhaustive match, so that a
+/// new kind of action fails to compile until the fuzzer builds it too.
+fn kind_index(action: &Action) -> u8 {
+    match action {
+        Action::Place { .. } => 0,
+        Action::Deploy { .. } => 1,
+        Action::Pass => 2,
+        Action::DoubleTurn => 3,
+        Action::EnterCity { .. } => 4,
+        Action::MoveCount { .. } => 5,
+        Action::LeaveCity { .. } => 6,
+        Action::Acrobat { .. } => 7,
+        Action::ScorePyramid { .. } => 8,
+        Action::Fly { .. } => 9,
+        Action::Land { .. } => 10,
+        Action::PlaceIngot { .. } => 11,
+        Action::TakeIngot { .. } => 12,
+        Action::PlaceMagic { .. } => 13,
+        Action::RemoveMagic { .. } => 14,
+    }
+}
+
 /// An action of any kind with parts near the board (often illegal).
 fn any_action(game: &Game, u: &mut Unstructured) -> arbitrary::Result<Action> {
+    let kind = u.int_in_range(0..=14u8)?;
+    let action = action_of_kind(kind, game, u)?;
+    assert_eq!(kind_index(&action), kind, "any_action builds every kind");
+    Ok(action)
+}
+
+/// An action of the kind `kind` (see [`kind_index`]) with parts from the fuzzer.
+fn action_of_kind(kind: u8, game: &Game, u: &mut Unstructured) -> arbitrary::Result<Action> {
     let (min, max) = game.board().bounds();
     let x = u.int_in_range(min.x - 2..=max.x + 2)?;
     let y = u.int_in_range(min.y - 2..=max.y + 2)?;
     let pos = Position::new(x, y);
     let location = Location::from_bits(u.int_in_range(1..=0x1fff)?)
         .ok_or(arbitrary::Error::IncorrectFormat)?;
-    Ok(match u.int_in_range(0..=8u8)? {
+    Ok(match kind {
         0 => Action::Place {
             tile: match game.current_tile() {
                 Some(t) if u.ratio(3, 4)? => t,
@@ -627,6 +804,25 @@ fn any_action(game: &Game, u: &mut Unstructured) -> arbitrary::Result<Action> {
             location,
         },
         7 => Action::Acrobat { pos },
-        _ => Action::ScorePyramid { pos },
+        8 => Action::ScorePyramid { pos },
+        9 => Action::Fly {
+            figure: *u.choose(&Figure::ALL)?,
+        },
+        10 => Action::Land {
+            pos,
+            feature: *u.choose(&FeatureKind::ALL)?,
+            location,
+        },
+        11 => Action::PlaceIngot { pos },
+        12 => Action::TakeIngot { pos },
+        13 => Action::PlaceMagic {
+            figure: *u.choose(&MagicFigure::ALL)?,
+            pos,
+            feature: *u.choose(&FeatureKind::ALL)?,
+            location,
+        },
+        _ => Action::RemoveMagic {
+            figure: *u.choose(&MagicFigure::ALL)?,
+        },
     })
 }

@@ -467,16 +467,37 @@ static void test_every_code_round_trips(void) {
     a.kind = CARC_ACTION_SCORE_PYRAMID;
     STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
     CHECK(strcmp(text, "pyramid 2,-1") == 0);
-    a.kind = CARC_ACTION_SCORE_PYRAMID + 1;
+    a.kind = CARC_ACTION_PLACE_INGOT;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "ingot 2,-1") == 0);
+    a.kind = CARC_ACTION_TAKE_INGOT;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "take_ingot 2,-1") == 0);
+    a.kind = CARC_ACTION_FLY;
+    a.figure = CARC_FIGURE_LARGE_FOLLOWER;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "fly large_follower") == 0);
+    a.kind = CARC_ACTION_REMOVE_MAGIC;
+    a.magic = CARC_MAGIC_WITCH;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "remove_magic witch") == 0);
+    a.magic = CARC_MAGIC_NONE;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
+    a.kind = CARC_ACTION_PLACE_MAGIC;
+    a.magic = CARC_MAGIC_NONE + 1;
+    a.feature = CARC_FEATURE_ROAD;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
+    a.kind = CARC_ACTION_REMOVE_MAGIC + 1;
     STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
 
     /* Whole games with every set: each listed action plays from its C form; each event and
      * each score reason fills only its own fields. */
-    uint32_t reasons[8] = {0}, event_kinds[17] = {0};
+    uint32_t reasons[9] = {0}, event_kinds[24] = {0};
     for (uint64_t seed = 0; seed < 6; seed++) {
         carc_game *g = new_game("{\"players\": 4, \"sets\": [\"base\", \"inns\", \"traders\", "
                                 "\"river\", \"river2\", \"king_robber\", \"cult\", \"count\", "
-                                "\"big_top\"]}",
+                                "\"big_top\", \"flying_machines\", \"gold_mines\", "
+                                "\"mage_witch\"]}",
                                 seed);
         bool over = false;
         int guard = 0;
@@ -484,12 +505,29 @@ static void test_every_code_round_trips(void) {
             carc_action actions[1024];
             size_t len = 0;
             STATUS(carc_game_legal_actions(g, actions, 1024, &len), CARC_OK);
+            /* A policy that reaches every kind: the City, pyramids, acrobats, flights and
+             * deployments on roads, cities and monasteries (which complete, and claim gold)
+             * in turn, otherwise a pseudo-random action. */
             size_t pick = (size_t)(guard * 7) % len;
+            int best = 0;
             for (size_t i = 0; i < len; i++) {
-                if (actions[i].kind == CARC_ACTION_ENTER_CITY || actions[i].kind == CARC_ACTION_LEAVE_CITY
-                    || actions[i].kind == CARC_ACTION_SCORE_PYRAMID
-                    || (actions[i].kind == CARC_ACTION_ACROBAT && guard % 2 == 0)
-                    || (actions[i].kind == CARC_ACTION_DEPLOY && guard % 3 == 0)) {
+                uint32_t k = actions[i].kind;
+                int want = 0;
+                if (k == CARC_ACTION_ENTER_CITY || k == CARC_ACTION_LEAVE_CITY
+                    || k == CARC_ACTION_SCORE_PYRAMID) {
+                    want = 5;
+                } else if (k == CARC_ACTION_ACROBAT && guard % 2 == 0) {
+                    want = 4;
+                } else if (k == CARC_ACTION_FLY) {
+                    want = 3;
+                } else if (k == CARC_ACTION_DEPLOY && guard % 3 != 2
+                           && actions[i].feature != CARC_FEATURE_FIELD) {
+                    want = 2;
+                } else if (k == CARC_ACTION_DEPLOY && guard % 3 == 0) {
+                    want = 1;
+                }
+                if (want > best) {
+                    best = want;
                     pick = i;
                 }
             }
@@ -499,15 +537,25 @@ static void test_every_code_round_trips(void) {
             STATUS(carc_game_events(g, events, 128, &n), CARC_OK);
             for (size_t i = 0; i < n; i++) {
                 carc_event e = events[i];
-                CHECK(e.kind <= CARC_EVENT_ACROBAT_RETURNED);
+                CHECK(e.kind <= CARC_EVENT_FLIER_RETURNED);
                 event_kinds[e.kind]++;
                 CHECK((e.animal != CARC_ANIMAL_NONE)
                       == (e.kind == CARC_EVENT_ANIMAL_REVEALED || e.reason == CARC_REASON_BIG_TOP));
+                CHECK((e.direction != 0) <= (e.kind == CARC_EVENT_FLIER_LAUNCHED));
+                CHECK(e.direction <= CARC_DIRECTION_NW);
+                CHECK((e.distance != 0) == (e.kind == CARC_EVENT_DIE_ROLLED));
+                CHECK(e.distance <= 3);
+                if (e.kind == CARC_EVENT_MAGIC_FIGURE_MOVED || e.kind == CARC_EVENT_MAGIC_FIGURE_REMOVED) {
+                    CHECK(e.magic < CARC_MAGIC_NONE);
+                } else if (e.reason != CARC_REASON_FEATURE) {
+                    CHECK(e.magic == CARC_MAGIC_NONE);
+                }
+                CHECK((e.ingots != 0) <= (e.kind == CARC_EVENT_SCORED && e.reason == CARC_REASON_GOLD));
                 if (e.kind != CARC_EVENT_SCORED) {
                     CHECK(e.reason == CARC_REASON_NONE && e.points == 0);
                     continue;
                 }
-                CHECK(e.reason <= CARC_REASON_RINGMASTER && e.reason != CARC_REASON_NONE);
+                CHECK(e.reason <= CARC_REASON_GOLD && e.reason != CARC_REASON_NONE);
                 reasons[e.reason]++;
                 switch (e.reason) {
                 case CARC_REASON_FEATURE:
@@ -540,6 +588,12 @@ static void test_every_code_round_trips(void) {
                 case CARC_REASON_RINGMASTER:
                     CHECK(e.circus_tiles > 0 && e.points == 2 * e.circus_tiles);
                     break;
+                case CARC_REASON_GOLD: {
+                    /* GM.6: 1 point per ingot for 1-3, 2 for 4-6, 3 for 7-9, 4 for 10 or more. */
+                    uint32_t each = e.ingots >= 10 ? 4 : e.ingots >= 7 ? 3 : e.ingots >= 4 ? 2 : 1;
+                    CHECK(e.final_scoring == 1 && e.ingots > 0 && e.points == each * e.ingots);
+                    break;
+                }
                 default:
                     CHECK(0);
                 }
@@ -547,6 +601,36 @@ static void test_every_code_round_trips(void) {
             STATUS(carc_game_is_over(g, &over), CARC_OK);
         }
         CHECK(over);
+        /* Gold is conserved: the supply, the players' ingots and those left on the board make
+         * the 16 of GM.1. */
+        uint32_t gold = 0, held = 0, supply = 99;
+        for (uint32_t p = 0; p < 4; p++) {
+            STATUS(carc_game_ingots(g, p, &held, &supply), CARC_OK);
+            gold += held;
+        }
+        carc_ingots piles[32];
+        size_t piles_len = 0;
+        STATUS(carc_game_ingots_on_board(g, piles, 32, &piles_len), CARC_OK);
+        for (size_t i = 0; i < piles_len; i++) {
+            CHECK(piles[i].count > 0);
+            gold += piles[i].count;
+        }
+        CHECK(gold + supply == 16);
+        STATUS(carc_game_ingots(g, 4, &held, &supply), CARC_INDEX_OUT_OF_RANGE);
+        STATUS(carc_game_ingots(NULL, 0, &held, &supply), CARC_NULL_ARGUMENT);
+        carc_magic_figure magic[2];
+        size_t magic_len = 9;
+        STATUS(carc_game_magic_figures(g, magic, 2, &magic_len), CARC_OK);
+        CHECK(magic_len <= 2);
+        for (size_t i = 0; i < magic_len; i++) {
+            CHECK(magic[i].magic == (uint32_t)i || (magic_len == 1 && magic[i].magic < CARC_MAGIC_NONE));
+            CHECK(magic[i].feature == CARC_FEATURE_ROAD || magic[i].feature == CARC_FEATURE_CITY);
+        }
+        int32_t fx = 1, fy = 1;
+        uint32_t direction = 9, distance = 9;
+        bool in_flight = true;
+        STATUS(carc_game_flight(g, &fx, &fy, &direction, &distance, &in_flight), CARC_OK);
+        CHECK(!in_flight && fx == 0 && fy == 0 && direction == 0 && distance == 0);
         uint32_t active = 9;
         STATUS(carc_game_active_player(g, &active), CARC_OK);
         CHECK(active < 4);
@@ -554,7 +638,10 @@ static void test_every_code_round_trips(void) {
         STATUS(carc_game_active_player(g, NULL), CARC_NULL_ARGUMENT);
         carc_game_free(g);
     }
-    for (uint32_t r = 0; r < 8; r++) CHECK(r == CARC_REASON_NONE || reasons[r] > 0);
+    for (uint32_t r = 0; r < 9; r++) CHECK(r == CARC_REASON_NONE || reasons[r] > 0);
+    CHECK(event_kinds[CARC_EVENT_INGOT_PLACED] > 0 && event_kinds[CARC_EVENT_INGOT_TAKEN] > 0);
+    CHECK(event_kinds[CARC_EVENT_MAGIC_FIGURE_MOVED] > 0);
+    CHECK(event_kinds[CARC_EVENT_FLIER_LAUNCHED] > 0 && event_kinds[CARC_EVENT_DIE_ROLLED] > 0);
     CHECK(event_kinds[CARC_EVENT_GOODS_TAKEN] > 0 && event_kinds[CARC_EVENT_TOKEN_TAKEN] > 0);
     CHECK(event_kinds[CARC_EVENT_FIGURE_ENTERED_CITY] > 0);
     CHECK(event_kinds[CARC_EVENT_BIG_TOP_MOVED] > 0 && event_kinds[CARC_EVENT_ANIMAL_REVEALED] > 0);

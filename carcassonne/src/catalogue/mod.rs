@@ -8,8 +8,11 @@ mod base;
 mod big_top;
 mod count;
 mod cult;
+mod flying_machines;
+mod gold_mines;
 mod inns_and_cathedrals;
 mod king_and_robber;
+mod mage_witch;
 mod river;
 mod river2;
 mod traders_and_builders;
@@ -91,6 +94,11 @@ pub fn catalogue() -> &'static Catalogue {
             (TileSet::Count, count::TILES),
             (TileSet::BigTop, big_top::TILES),
             (TileSet::BigTop1, big_top::FIRST_EDITION),
+            (TileSet::FlyingMachines, flying_machines::TILES),
+            (TileSet::FlyingMachines1, flying_machines::FIRST_EDITION),
+            (TileSet::GoldMines, gold_mines::TILES),
+            (TileSet::MageWitch, mage_witch::TILES),
+            (TileSet::MageWitch1, mage_witch::FIRST_EDITION),
         ] {
             for line in table.lines().map(str::trim).filter(|l| !l.is_empty()) {
                 match parse_tile(set, line) {
@@ -108,19 +116,25 @@ pub fn catalogue() -> &'static Catalogue {
         // The 6-tile Cult edition holds the 5 shrine tiles as well.
         let five = by_set[TileSet::Cult as usize].clone();
         by_set[TileSet::Cult6 as usize].splice(0..0, five);
-        // The C1 Big Top edition: the C2 kinds, each garden tile replaced by its C1 twin.
-        let first: Vec<(TileId, u8)> = by_set[TileSet::BigTop1 as usize].clone();
-        let mut twins = first.iter();
-        by_set[TileSet::BigTop1 as usize] = by_set[TileSet::BigTop as usize]
-            .iter()
-            .map(|&(id, n)| {
-                if tiles[id.0 as usize].has_marker(Marker::Garden) {
-                    twins.next().copied().unwrap_or((id, n))
-                } else {
-                    (id, n)
-                }
-            })
-            .collect();
+        // The C1 editions: the C2 kinds, each garden tile replaced by its C1 twin.
+        for (c1, c2) in [
+            (TileSet::BigTop1, TileSet::BigTop),
+            (TileSet::FlyingMachines1, TileSet::FlyingMachines),
+            (TileSet::MageWitch1, TileSet::MageWitch),
+        ] {
+            let first: Vec<(TileId, u8)> = by_set[c1 as usize].clone();
+            let mut twins = first.iter();
+            by_set[c1 as usize] = by_set[c2 as usize]
+                .iter()
+                .map(|&(id, n)| {
+                    if tiles[id.0 as usize].has_marker(Marker::Garden) {
+                        twins.next().copied().unwrap_or((id, n))
+                    } else {
+                        (id, n)
+                    }
+                })
+                .collect();
+        }
         let start = tiles
             .iter()
             .position(|t| t.has_marker(Marker::Start))

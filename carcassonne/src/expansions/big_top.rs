@@ -358,13 +358,6 @@ impl Game {
         site.completed_this_turn && !self.config.rules.pyramid_scorable_in_second_part
     }
 
-    /// Whether the deployment step offers a circus alternative.
-    pub(crate) fn has_circus_deploy_action(&self) -> bool {
-        let mut out = Vec::new();
-        self.circus_deploy_actions(&mut out);
-        !out.is_empty()
-    }
-
     /// Checks an acrobat or a pyramid scoring at the deployment step.
     pub(crate) fn check_circus_action(&self, action: Action) -> Result<(), PlayError> {
         let mut legal = Vec::new();

@@ -490,6 +490,12 @@ impl Game {
             | Pending::Deploy { .. }
             | Pending::DoubleTurn
             | Pending::AnimalToken
+            | Pending::Ingot { .. }
+            | Pending::TakeIngot
+            | Pending::Magic
+            | Pending::RemoveMagic
+            | Pending::FlierRoll
+            | Pending::Landing { .. }
             | Pending::GameOver => {}
         }
     }

@@ -17,23 +17,23 @@
 //! | `PlacementRule` | 1.2 (listing, checking) | river (RV-3), Cult (CU.1) |
 //! | `TileLaid` | a tile joins the board | river (open ends), Cult (buildings), Big Top (acrobat sites) |
 //! | `TilePlaced` | 1.2, after the placement | Traders & Builders (double turn due), Count |
-//! | `TileTriggered` | 1.3–1.5 | river (R2.6 volcano, D-R2-6 spring: no deployment) |
+//! | `TileTriggered` | 1.3–1.5 | Gold Mines (GM.1), Mage & Witch (MW.1–MW.3), river (R2.6 volcano, D-R2-6 spring: no deployment) |
 //! | `FigureRule` | 2 (may this figure go there) | I&C (large follower), T&B (builder, pig) |
-//! | `DeployAlternatives` | 2 (instead of deploying) | Big Top (acrobats AC.1–AC.4, pyramids AC.5) |
+//! | `DeployAlternatives` | 2 (instead of deploying) | Big Top (acrobats AC.1–AC.4, pyramids AC.5), Flying Machines (FM.1–FM.4) |
 //! | `AfterDeployment` | 2, end | — (ferries) |
 //! | `BeforeScoring` | 3.2 | Count (C.3 movement round) |
-//! | `FeatureValue` | 3.3, each feature | I&C (inn IC-3, cathedral IC-4) |
-//! | `FeatureCompleted` | 3.3, each road or city | King & Robber (K.2), T&B (goods TB-1.2) |
+//! | `FeatureValue` | 3.3, each feature | I&C (inn IC-3, cathedral IC-4), Mage & Witch (MW.4) |
+//! | `FeatureCompleted` | 3.3, each road or city | King & Robber (K.2), T&B (goods TB-1.2), Mage & Witch (MW.5) |
 //! | `FigureReturned` | 3.3, a figure goes home | Count (D-C-6) |
-//! | `FeatureScored` | 3.3 and F4–F5, each scored feature or field | Big Top (ringmaster RM.2) |
+//! | `FeatureScored` | 3.3 and F4–F5, each scored feature or field | Big Top (ringmaster RM.2), Gold Mines (claims GM.3) |
 //! | `BuildingsScored` | 3.3, end of monasteries | Cult (CU.4 challenge) |
 //! | `TurnPartScored` | 3.3, end | Count (feature points, C.2), King & Robber (K.2, RB.1) |
-//! | `AfterScoring` | 3.4–4.5 | Big Top (3.4: BT.2/BT.3, a chance node), Count (4.4: C.2) |
+//! | `AfterScoring` | 3.4–4.5 | Big Top (3.4: BT.2/BT.3, a chance node), Gold Mines (4.1: GM.4), Count (4.4: C.2) |
 //! | `EndOfTurnPart` | 4.6 | river (R2.5 interlude, R2.6 lake turn), T&B (TB-3) |
 //! | `BeforeFinalScoring` | F2–F3 | Count (C.4 Market), Big Top (BT.5, a chance node) |
 //! | `FieldBonus` | F5 | T&B (pig TB-6), river (pig herd R2.10) |
 //! | `CityBeside` | F5, K.5 | Count (the City as a completed city, C.5) |
-//! | `FinalScoring` | F4–F6 | T&B (goods TB-1.3), King & Robber (K.5, RB.1), Big Top (acrobats AC.7) |
+//! | `FinalScoring` | F4–F6 | T&B (goods TB-1.3), King & Robber (K.5, RB.1), Big Top (acrobats AC.7), Gold Mines (GM.6) |
 //!
 //! Decisions of an expansion (its `Pending` kinds and actions) are listed, checked and applied
 //! by its module through `Game::expansion_actions`, `Game::check_expansion_action` and
@@ -42,8 +42,11 @@
 pub mod big_top;
 pub mod count;
 pub mod cult;
+pub mod flying_machines;
+pub mod gold_mines;
 pub mod inns_and_cathedrals;
 pub mod king_and_robber;
+pub mod mage_witch;
 pub mod river;
 pub mod traders_and_builders;
 
@@ -77,6 +80,12 @@ pub(crate) enum Expansion {
     Cult,
     /// Under the Big Top (`big_top`).
     BigTop,
+    /// Flying Machines (`flying_machines`).
+    FlyingMachines,
+    /// Gold Mines (`gold_mines`).
+    GoldMines,
+    /// Mage & Witch (`mage_witch`).
+    MageWitch,
 }
 
 /// A set of [`Expansion`]s, as a bit mask.
@@ -132,11 +141,14 @@ impl Hook {
         use Expansion::*;
         match self {
             Hook::StartOfTurnPart => &[River, TradersAndBuilders, Count, BigTop],
-            Hook::TileTriggered => &[River],
+            // Phase 1.3 (gold) before 1.4 (mage and witch); the river's rule that the tile
+            // allows no deployment ends the step.
+            Hook::TileTriggered => &[GoldMines, MageWitch, River],
             Hook::BeforeScoring => &[Count],
             // Phase 3.4 (the big top) before 4.4 (the Count's C.2); F2 (the Market) before F3
             // (the big top's final scoring, D-GEN-4).
-            Hook::AfterScoring => &[BigTop, Count],
+            // ... and 4.1 (gold) between them.
+            Hook::AfterScoring => &[BigTop, GoldMines, Count],
             Hook::BeforeFinalScoring => &[Count, BigTop],
             Hook::EndOfTurnPart => &[River, TradersAndBuilders],
             _ => &[],
@@ -179,6 +191,12 @@ pub(crate) struct Expansions {
     pub cult: Option<Box<cult::Cult>>,
     /// The big top, the animal tokens and the acrobat sites (Under the Big Top).
     pub circus: Option<Box<big_top::Circus>>,
+    /// A flight under way (Flying Machines, between the flight and the landing).
+    pub flight: Option<flying_machines::Flight>,
+    /// The gold ingots (Gold Mines).
+    pub gold: Option<Box<gold_mines::Gold>>,
+    /// The mage and the witch (Mage & Witch).
+    pub magic: Option<mage_witch::Magic>,
 }
 
 impl Expansions {
@@ -290,6 +308,29 @@ impl Expansions {
         if elements.ringmasters > 0 {
             hooks.insert(&[Hook::FeatureScored]);
         }
+        if elements.flier {
+            e.active.insert(Expansion::FlyingMachines);
+            hooks.insert(&[Hook::DeployAlternatives]);
+        }
+        if elements.gold {
+            e.active.insert(Expansion::GoldMines);
+            e.gold = Some(Box::new(gold_mines::Gold::new()));
+            hooks.insert(&[
+                Hook::TileTriggered,
+                Hook::FeatureScored,
+                Hook::AfterScoring,
+                Hook::FinalScoring,
+            ]);
+        }
+        if elements.mage_witch {
+            e.active.insert(Expansion::MageWitch);
+            e.magic = Some(mage_witch::Magic::default());
+            hooks.insert(&[
+                Hook::TileTriggered,
+                Hook::FeatureValue,
+                Hook::FeatureCompleted,
+            ]);
+        }
         e
     }
 
@@ -302,6 +343,7 @@ impl Expansions {
                 .map_or(0, |_| std::mem::size_of::<traders_and_builders::Traders>())
             + self.city.as_ref().map_or(0, |c| c.heap_size())
             + self.circus.as_ref().map_or(0, |c| c.heap_size())
+            + self.gold.as_ref().map_or(0, |g| g.heap_size())
             + self.cult.as_ref().map_or(0, |c| c.heap_size())
     }
 }
@@ -338,6 +380,9 @@ impl Game {
                 (Hook::AfterScoring, Expansion::BigTop) => self.big_top_after_scoring(sink),
                 (Hook::BeforeFinalScoring, Expansion::BigTop) => self.big_top_final_scoring(sink),
                 (Hook::TileTriggered, Expansion::River) => self.river_tile_triggered(),
+                (Hook::TileTriggered, Expansion::GoldMines) => self.gold_tile_triggered(sink),
+                (Hook::TileTriggered, Expansion::MageWitch) => self.magic_tile_triggered(sink),
+                (Hook::AfterScoring, Expansion::GoldMines) => self.gold_after_scoring(sink),
                 (Hook::BeforeScoring, Expansion::Count) => self.count_before_scoring(),
                 (Hook::AfterScoring, Expansion::Count) => self.count_after_scoring(),
                 (Hook::EndOfTurnPart, Expansion::River) => self.river_end_of_turn_part(),
@@ -578,17 +623,22 @@ impl Game {
 
     // ----- scoring -----
 
-    /// `FeatureValue`: lets the expansions change the value of a scored feature (inns and
-    /// cathedrals); `inn` and `cathedral` say whether the feature holds one.
+    /// `FeatureValue`: lets the expansions change the value of the scored feature `root` of
+    /// `tiles` tiles (inns and cathedrals, then the mage or the witch); `inn` and `cathedral`
+    /// say whether it holds one.
     pub(crate) fn feature_value(
         &self,
+        root: NodeId,
+        tiles: u16,
         points: &mut u32,
         score: &mut FeatureScore,
-        inn: bool,
-        cathedral: bool,
+        (inn, cathedral): (bool, bool),
     ) {
         if self.plays(Expansion::InnsAndCathedrals) {
             self.inn_and_cathedral_value(points, score, inn, cathedral);
+        }
+        if self.ext.magic.is_some() {
+            self.magic_value(root, tiles, points, score);
         }
     }
 
@@ -605,6 +655,9 @@ impl Game {
         }
         if kind == FeatureKind::City && self.elements.goods {
             self.take_goods(root, sink);
+        }
+        if self.ext.magic.is_some() {
+            self.magic_feature_completed(root, sink);
         }
     }
 
@@ -625,6 +678,9 @@ impl Game {
     pub(crate) fn feature_scored<S: Sink>(&mut self, root: NodeId, sink: &mut S) {
         if self.elements.ringmasters > 0 {
             self.ringmaster_bonus(root, sink);
+        }
+        if self.ext.gold.is_some() {
+            self.note_gold_claims(root);
         }
     }
 
@@ -672,38 +728,69 @@ impl Game {
         if self.elements.acrobats && self.plays(Expansion::BigTop) {
             self.score_acrobats_at_the_end(sink);
         }
+        if self.ext.gold.is_some() {
+            self.score_gold(sink);
+        }
     }
 
     // ----- the deployment step -----
 
     /// `DeployAlternatives`: what may be done instead of a deployment on the tile just laid
-    /// (acrobats and pyramids, AC.1–AC.5), into `out`.
+    /// (acrobats and pyramids, AC.1–AC.5; flights, FM.1), into `out`.
     pub(crate) fn deploy_alternatives(&self, out: &mut Vec<Action>) {
         if self.plays(Expansion::BigTop) {
             self.circus_deploy_actions(out);
+        }
+        if self.plays(Expansion::FlyingMachines) {
+            self.flier_deploy_actions(out);
         }
     }
 
     /// Whether `DeployAlternatives` offers anything now.
     pub(crate) fn has_deploy_alternative(&self) -> bool {
-        self.plays(Expansion::BigTop) && self.has_circus_deploy_action()
+        if !self.has_hook(Hook::DeployAlternatives) {
+            return false;
+        }
+        let mut out = Vec::new();
+        self.deploy_alternatives(&mut out);
+        !out.is_empty()
     }
 
     /// Checks an alternative to a deployment.
     pub(crate) fn check_deploy_alternative(&self, action: Action) -> Result<(), PlayError> {
-        if self.plays(Expansion::BigTop) {
-            return self.check_circus_action(action);
+        match action {
+            Action::Acrobat { .. } | Action::ScorePyramid { .. }
+                if self.plays(Expansion::BigTop) =>
+            {
+                self.check_circus_action(action)
+            }
+            Action::Acrobat { .. } | Action::ScorePyramid { .. } => {
+                Err(PlayError::IllegalDeployment {
+                    action,
+                    reason: "there are no acrobat sites in this game",
+                })
+            }
+            _ if self.plays(Expansion::FlyingMachines) => self.check_flight(action),
+            _ => Err(PlayError::IllegalFlight {
+                action,
+                reason: "there are no flying machines in this game",
+            }),
         }
-        Err(PlayError::IllegalDeployment {
-            action,
-            reason: "there are no acrobat sites in this game",
-        })
     }
 
-    /// Plays an alternative to a deployment (already checked).
-    pub(crate) fn apply_deploy_alternative<S: Sink>(&mut self, action: Action, sink: &mut S) {
-        if self.plays(Expansion::BigTop) {
-            self.apply_circus_action(action, sink);
+    /// Plays an alternative to a deployment (already checked); false when it waits for a
+    /// chance node or a decision (a flight's roll or landing) before the deployment step ends.
+    pub(crate) fn apply_deploy_alternative<S: Sink>(
+        &mut self,
+        action: Action,
+        sink: &mut S,
+    ) -> bool {
+        match action {
+            Action::Fly { figure } => self.fly(figure, sink),
+            _ => {
+                self.apply_circus_action(action, sink);
+                true
+            }
         }
     }
 
@@ -716,10 +803,14 @@ impl Game {
             Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity | Pending::Market => {
                 self.city_actions(out)
             }
+            Pending::Ingot { .. } | Pending::TakeIngot => self.gold_actions(out),
+            Pending::Magic | Pending::RemoveMagic => self.magic_actions(out),
+            Pending::Landing { .. } => self.landing_actions(out),
             Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }
             | Pending::AnimalToken
+            | Pending::FlierRoll
             | Pending::GameOver => {}
         }
     }
@@ -731,10 +822,14 @@ impl Game {
             Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity | Pending::Market => {
                 self.check_city_action(action)
             }
+            Pending::Ingot { .. } | Pending::TakeIngot => self.check_gold_action(action),
+            Pending::Magic | Pending::RemoveMagic => self.check_magic_action(action),
+            Pending::Landing { .. } => self.check_landing(action),
             pending @ (Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }
             | Pending::AnimalToken
+            | Pending::FlierRoll
             | Pending::GameOver) => Err(PlayError::WrongDecision {
                 action,
                 pending: pending.name(),
@@ -749,10 +844,14 @@ impl Game {
             Pending::EnterCity | Pending::MoveCount | Pending::LeaveCity | Pending::Market => {
                 self.apply_city_action(action, sink)
             }
+            Pending::Ingot { .. } | Pending::TakeIngot => self.apply_gold_action(action, sink),
+            Pending::Magic | Pending::RemoveMagic => self.apply_magic_action(action, sink),
+            Pending::Landing { .. } => self.apply_landing(action, sink),
             Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }
             | Pending::AnimalToken
+            | Pending::FlierRoll
             | Pending::GameOver => {}
         }
     }

@@ -163,7 +163,7 @@ impl Game {
             .iter()
             .filter_map(|outcome| match *outcome {
                 Outcome::Tile(tile) => Some(tile),
-                Outcome::Animal(_) => None,
+                Outcome::Animal(_) | Outcome::Roll(_) => None,
             })
             .collect();
         check_pack(self, &drawn)?;
@@ -293,6 +293,20 @@ impl Game {
                     json!({"pointer": acrobats_pointer(pos)}),
                 ),
                 (_, Action::Pass) => messages.push("PASS", player, json!({})),
+                (
+                    _,
+                    Action::Fly { .. }
+                    | Action::Land { .. }
+                    | Action::PlaceIngot { .. }
+                    | Action::TakeIngot { .. }
+                    | Action::PlaceMagic { .. }
+                    | Action::RemoveMagic { .. },
+                ) => {
+                    return Err(ExportError::Unsupported {
+                        setting: "sets".into(),
+                        reason: format!("{action}: not exported yet"),
+                    })
+                }
                 (_, Action::DoubleTurn) => {
                     return Err(ExportError::Unsupported {
                         setting: "rules.builder_double_turn = optional".into(),

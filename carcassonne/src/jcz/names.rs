@@ -8,6 +8,7 @@ use crate::config::{
 };
 use crate::events::{Reason, Score};
 use crate::figure::Figure;
+use crate::magic::MagicFigure;
 use crate::quarter::Quarter;
 use crate::tile::{FeatureKind, TileSet};
 use crate::token::Token;
@@ -27,6 +28,11 @@ pub(crate) const fn set_id(set: TileSet) -> &'static str {
         TileSet::Count => "count",
         TileSet::BigTop => "under-the-big-top:2",
         TileSet::BigTop1 => "under-the-big-top:1",
+        TileSet::FlyingMachines => "flier:2",
+        TileSet::FlyingMachines1 => "flier:1",
+        TileSet::GoldMines => "goldmines",
+        TileSet::MageWitch => "mage-and-witch:2",
+        TileSet::MageWitch1 => "mage-and-witch:1",
     }
 }
 
@@ -39,6 +45,24 @@ pub(crate) fn set_from_id(id: &str) -> Option<TileSet> {
         .into_iter()
         .find(|&set| set_id(set) == id)
         .or_else(|| TileSet::ALL.into_iter().find(|&set| bare(set) == key))
+}
+
+/// JCloisterZone's feature name of a flying machine (a flight's launch pointer).
+pub(crate) const FLYING_MACHINE_FEATURE: &str = "FlyingMachine";
+/// JCloisterZone's token name of a gold ingot (`PLACE_TOKEN`).
+pub(crate) const GOLD_TOKEN: &str = "GOLD";
+/// JCloisterZone's figure ids of the mage and the witch (`MOVE_NEUTRAL_FIGURE`).
+pub(crate) const MAGE_FIGURE: &str = "mage.1";
+/// See [`MAGE_FIGURE`].
+pub(crate) const WITCH_FIGURE: &str = "witch.1";
+
+/// The magic figure of a JCloisterZone figure id.
+pub(crate) fn magic_figure(id: &str) -> Option<MagicFigure> {
+    match id {
+        MAGE_FIGURE => Some(MagicFigure::Mage),
+        WITCH_FIGURE => Some(MagicFigure::Witch),
+        _ => None,
+    }
 }
 
 /// The meeple type in a meeple id `<player>.<type>.<n>` (`MeepleIdProvider`: the class name in
@@ -203,6 +227,7 @@ pub(crate) fn points_name(score: &Score) -> &'static str {
         Reason::BigTop(_) => "bigtop",
         Reason::Acrobats(_) => "acrobats",
         Reason::Ringmaster(_) => "ringmaster",
+        Reason::Gold(_) => "gold",
         Reason::Token(t) => match (t.token, t.completed, t.held) {
             (_, 0, 2) => "king+robber",
             (Token::King, _, _) => "king",

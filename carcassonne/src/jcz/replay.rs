@@ -13,6 +13,7 @@ use crate::events::{Event, Score};
 use crate::figure::Figure;
 use crate::game::{Game, Pending};
 use crate::geometry::{Location, Position, Rotation};
+use crate::magic::MagicFigure;
 use crate::quarter::Quarter;
 use crate::tile::{FeatureKind, TileId};
 
@@ -39,6 +40,23 @@ pub(crate) struct Replay {
     commit_due: Option<Commit>,
     /// JCloisterZone's generator, for the animal tokens it drew.
     random: JczRandom,
+    /// A step the engine took by itself that JCloisterZone still asks for, so that its message
+    /// comes next and must say the same (a flier's only landing).
+    confirm: Option<Confirm>,
+    /// The figure of a flight under way: the number the launch message named.
+    flier: Option<MeepleId>,
+}
+
+/// A step the engine took by itself, with the message that confirms it.
+#[derive(Clone, Copy, Debug)]
+enum Confirm {
+    /// The flier landed on the only feature it could: JCloisterZone's landing `DEPLOY_MEEPLE`.
+    Landing {
+        player: usize,
+        pos: Position,
+        feature: FeatureKind,
+        location: Location,
+    },
 }
 
 /// A `COMMIT` that must come next: whose, and in which of JCloisterZone's phases.
@@ -136,6 +154,8 @@ impl Replay {
             meeples,
             commit_due: None,
             random: JczRandom(initial_random),
+            confirm: None,
+            flier: None,
         }
     }
 
@@ -198,6 +218,11 @@ impl Replay {
             Pending::MoveCount => "CocCountPhase",
             Pending::Market => "CocFinalScoringPhase",
             Pending::AnimalToken => "BigTopPhase",
+            Pending::Ingot { .. } => "GoldPiecePhase",
+            // Not a JCloisterZone decision: its distribution is automatic.
+            Pending::TakeIngot => "TakeIngot",
+            Pending::Magic | Pending::RemoveMagic => "MageAndWitchPhase",
+            Pending::FlierRoll | Pending::Landing { .. } => "ActionPhase",
             Pending::GameOver => "GameOverPhase",
         }
     }
@@ -240,6 +265,9 @@ impl Replay {
                 }
             },
         };
+        if let Some(confirm) = self.confirm.take() {
+            return self.confirm(&msg, confirm);
+        }
         if let Some(due) = self.commit_due {
             if kind != "COMMIT" {
                 return Err(msg.error(
@@ -259,6 +287,7 @@ impl Replay {
             "COMMIT" => self.commit(&msg),
             "MOVE_NEUTRAL_FIGURE" => self.move_neutral_figure(&msg),
             "SCORE_ACROBATS" => self.score_acrobats(&msg),
+            "PLACE_TOKEN" => self.place_token(&msg),
             other => Err(ImportError::Unsupported(format!(
                 "replay message #{index}: type {other} (messages of expansions not implemented)"
             ))),
@@ -363,14 +392,73 @@ impl Replay {
             rotation,
         };
         self.play(msg, "payload.position", action, None)?;
-        if !matches!(self.game.pending(), Pending::Deploy { .. }) {
-            // No deployment is possible: the turn part is committed at once.
+        self.commit_unless_asked(player);
+        Ok(())
+    }
+
+    /// After a step of the turn part's tile: unless a decision of that turn part is pending
+    /// (the second ingot, a magic figure's move, the deployment, a landing), the turn part is
+    /// committed next.
+    fn commit_unless_asked(&mut self, player: usize) {
+        let asked = matches!(
+            self.game.pending(),
+            Pending::Deploy { .. }
+                | Pending::Ingot { .. }
+                | Pending::Magic
+                | Pending::RemoveMagic
+                | Pending::Landing { .. }
+        );
+        if !asked {
             self.commit_due = Some(Commit {
                 player,
                 phase: COMMIT_ACTION,
             });
         }
-        Ok(())
+    }
+
+    /// A message confirming a step the engine took by itself: it must name the same.
+    fn confirm(&mut self, msg: &Message, confirm: Confirm) -> Result<(), ImportError> {
+        match confirm {
+            Confirm::Landing {
+                player,
+                pos,
+                feature,
+                location,
+            } => {
+                if msg.kind != "DEPLOY_MEEPLE" {
+                    return Err(msg.error(
+                        "type",
+                        "the flier's landing (DEPLOY_MEEPLE) must come first",
+                    ));
+                }
+                msg.sent_by(player, "land the flier")?;
+                let id = msg.meeple()?;
+                if Some(id) != self.flier {
+                    return Err(msg.error(
+                        "payload.meepleId",
+                        format!("{} is not the figure that flew", id.text()),
+                    ));
+                }
+                let pointer = msg.pointer(msg.payload.get("pointer"), "payload.pointer")?;
+                let (f, l) = self.feature_pointer(msg, &pointer)?;
+                if (pointer.pos, f, l) != (pos, feature, location) {
+                    return Err(msg.error(
+                        "payload.pointer",
+                        format!(
+                            "the flier can only land on the {feature} {location} at {pos}, not \
+                             on the {f} {l} at {}",
+                            pointer.pos
+                        ),
+                    ));
+                }
+                self.flier = None;
+                self.commit_due = Some(Commit {
+                    player,
+                    phase: COMMIT_ACTION,
+                });
+                Ok(())
+            }
+        }
     }
 
     fn deploy_meeple(&mut self, msg: &Message) -> Result<(), ImportError> {
@@ -378,6 +466,7 @@ impl Replay {
         let player = self.game.current_player();
         let decision = match pending {
             Pending::Deploy { .. } => "deploy a figure",
+            Pending::Landing { .. } => "land the flier",
             Pending::EnterCity => "put a figure into the City",
             Pending::LeaveCity | Pending::Market => "move a figure out of the City",
             _ => {
@@ -400,6 +489,29 @@ impl Replay {
         }
         let pointer = msg.pointer(msg.payload.get("pointer"), "payload.pointer")?;
         match pending {
+            Pending::Deploy { .. } if pointer.feature == names::FLYING_MACHINE_FEATURE => {
+                self.launch(msg, id, &pointer, player)?;
+            }
+            Pending::Landing { .. } => {
+                if Some(id) != self.flier {
+                    return Err(msg.error(
+                        "payload.meepleId",
+                        format!("{} is not the figure that flew", id.text()),
+                    ));
+                }
+                let (feature, location) = self.feature_pointer(msg, &pointer)?;
+                let action = Action::Land {
+                    pos: pointer.pos,
+                    feature,
+                    location,
+                };
+                self.play(msg, "payload.pointer", action, Some(id.number))?;
+                self.flier = None;
+                self.commit_due = Some(Commit {
+                    player,
+                    phase: COMMIT_ACTION,
+                });
+            }
             Pending::Deploy { .. } if pointer.feature == names::ACROBATS_FEATURE => {
                 if id.figure != Figure::Follower || !self.meeples.in_supply(id) {
                     return Err(msg.error(
@@ -666,13 +778,163 @@ impl Replay {
         Ok(())
     }
 
+    /// A flight (FM.1): the launch `DEPLOY_MEEPLE` onto the flying machine of the tile just
+    /// laid, its `random` giving the roll as JCloisterZone's generator does
+    /// (`floor(random × 3) + 1`); then the landing, asked for or taken by the engine.
+    fn launch(
+        &mut self,
+        msg: &Message,
+        id: MeepleId,
+        pointer: &Pointer,
+        player: usize,
+    ) -> Result<(), ImportError> {
+        if !self.meeples.in_supply(id) {
+            return Err(msg.error(
+                "payload.meepleId",
+                format!("{} is not in its owner's supply", id.text()),
+            ));
+        }
+        if pointer.location != "I" {
+            return Err(msg.error(
+                "payload.pointer.location",
+                "a flying machine's location is I",
+            ));
+        }
+        if self.game.last_placed().map(|p| p.pos) != Some(pointer.pos) {
+            return Err(msg.error(
+                "payload.pointer.position",
+                "the flying machine is on the tile just laid",
+            ));
+        }
+        match msg.payload.get("random") {
+            None | Some(Value::Null) => {}
+            Some(v) => {
+                let value = v
+                    .as_f64()
+                    .filter(|r| (0.0..1.0).contains(r))
+                    .ok_or_else(|| msg.error("payload.random", "not a number in [0, 1)"))?;
+                self.random = JczRandom(value);
+            }
+        }
+        self.play(
+            msg,
+            "payload.pointer",
+            Action::Fly { figure: id.figure },
+            None,
+        )?;
+        self.flier = Some(id);
+        let distance = self.random.next_int(3) as u8 + 1;
+        let events = self
+            .game
+            .resolve(crate::Outcome::Roll(distance))
+            .map_err(|e| msg.error("payload.random", e.to_string()))?;
+        self.absorb(&events, Some(id.number));
+        let landed = events.iter().find_map(|e| match *e {
+            Event::FigureDeployed {
+                pos,
+                feature,
+                location,
+                ..
+            } => Some((pos, feature, location)),
+            _ => None,
+        });
+        match (self.game.pending(), landed) {
+            (Pending::Landing { .. }, _) => {}
+            (_, Some((pos, feature, location))) => {
+                // JCloisterZone asks for the only landing too.
+                self.confirm = Some(Confirm::Landing {
+                    player,
+                    pos,
+                    feature,
+                    location,
+                });
+            }
+            (_, None) => {
+                // Nowhere to land: back to the supply, the turn part is committed.
+                self.flier = None;
+                self.commit_due = Some(Commit {
+                    player,
+                    phase: COMMIT_ACTION,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The second gold ingot (GM.1): `PLACE_TOKEN {token: GOLD, pointer: [x, y]}`.
+    fn place_token(&mut self, msg: &Message) -> Result<(), ImportError> {
+        let token = msg.text(msg.payload.get("token"), "payload.token")?;
+        if token != names::GOLD_TOKEN {
+            return Err(ImportError::Unsupported(format!(
+                "replay message #{}: token {token} (only {} is implemented)",
+                msg.index,
+                names::GOLD_TOKEN
+            )));
+        }
+        let Pending::Ingot { .. } = self.game.pending() else {
+            return Err(msg.error(
+                "type",
+                format!(
+                    "an ingot is placed, but the pending decision is {}",
+                    self.game.pending().name()
+                ),
+            ));
+        };
+        let player = self.game.current_player();
+        msg.sent_by(player, "place the second ingot")?;
+        let pos = position(msg.payload.get("pointer"))
+            .map_err(|why| msg.error("payload.pointer", why))?;
+        self.play(msg, "payload.pointer", Action::PlaceIngot { pos }, None)?;
+        self.commit_unless_asked(player);
+        Ok(())
+    }
+
+    /// The mage or the witch (MW.1–MW.3): `MOVE_NEUTRAL_FIGURE {figureId: mage.1 | witch.1,
+    /// to}` onto a road or city segment, or `to: null` to remove it (MW.2).
+    fn move_magic(&mut self, msg: &Message, figure: MagicFigure) -> Result<(), ImportError> {
+        let pending = self.game.pending();
+        if !matches!(pending, Pending::Magic | Pending::RemoveMagic) {
+            return Err(msg.error(
+                "type",
+                format!(
+                    "the {figure} is moved, but the pending decision is {}",
+                    pending.name()
+                ),
+            ));
+        }
+        let player = self.game.current_player();
+        msg.sent_by(player, &format!("move the {figure}"))?;
+        let action = match msg.payload.get("to").filter(|v| !v.is_null()) {
+            None => Action::RemoveMagic { figure },
+            to => {
+                let pointer = msg.pointer(to, "payload.to")?;
+                let (feature, location) = self.feature_pointer(msg, &pointer)?;
+                Action::PlaceMagic {
+                    figure,
+                    pos: pointer.pos,
+                    feature,
+                    location,
+                }
+            }
+        };
+        self.play(msg, "payload.to", action, None)?;
+        self.commit_unless_asked(player);
+        Ok(())
+    }
+
     fn move_neutral_figure(&mut self, msg: &Message) -> Result<(), ImportError> {
         let figure = msg.text(msg.payload.get("figureId"), "payload.figureId")?;
+        if let Some(magic) = names::magic_figure(&figure) {
+            return self.move_magic(msg, magic);
+        }
         if figure != names::COUNT_FIGURE {
             return Err(ImportError::Unsupported(format!(
-                "replay message #{}: neutral figure {figure} (only the Count, {}, is implemented)",
+                "replay message #{}: neutral figure {figure} (the Count {}, the mage {} and the \
+                 witch {} are implemented)",
                 msg.index,
-                names::COUNT_FIGURE
+                names::COUNT_FIGURE,
+                names::MAGE_FIGURE,
+                names::WITCH_FIGURE
             )));
         }
         if self.game.pending() != Pending::MoveCount {

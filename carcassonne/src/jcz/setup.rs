@@ -68,6 +68,11 @@ pub(crate) fn config_from_setup(root: &Value) -> Result<Config, ImportError> {
     (e.king, e.robber_baron, e.count) = (Some(false), Some(false), Some(false));
     (e.pig_herd, e.shrines) = (Some(false), Some(false));
     (e.big_top, e.acrobats, e.ringmasters) = (Some(false), Some(false), Some(0));
+    // The client enforces `flier` with any flier set.
+    let flier_set = config.sets.contains(&TileSet::FlyingMachines)
+        || config.sets.contains(&TileSet::FlyingMachines1);
+    (e.flier, e.gold, e.mage_witch) = (Some(flier_set), Some(false), Some(false));
+    let (mut mage, mut witch) = (false, false);
     for (key, value) in &elements {
         let figure = Figure::ALL
             .into_iter()
@@ -96,9 +101,28 @@ pub(crate) fn config_from_setup(root: &Value) -> Result<Config, ImportError> {
             "count" => e.count = Some(true),
             "big-top" => e.big_top = Some(count(key, value)? > 0),
             "acrobats" => e.acrobats = Some(true),
+            "flier" => e.flier = Some(true),
+            "gold" => e.gold = Some(true),
+            "mage" => mage = count(key, value)? > 0,
+            "witch" => witch = count(key, value)? > 0,
             // The client enforces `river` with any river set.
             "river" => {}
             other => return Err(ImportError::Unsupported(format!("element {other}"))),
+        }
+    }
+    // JCloisterZone's two elements are one here: both figures, or neither.
+    match (mage, witch) {
+        (true, true) => config.elements.mage_witch = Some(true),
+        (false, false) => {}
+        (true, false) => {
+            return Err(ImportError::Unsupported(
+                "element mage without witch".into(),
+            ))
+        }
+        (false, true) => {
+            return Err(ImportError::Unsupported(
+                "element witch without mage".into(),
+            ))
         }
     }
 
