@@ -7,7 +7,7 @@ use pyo3::types::{PyDict, PyTuple};
 use carcassonne::encoding::{observation, ActionSpace, OBSERVATION_PLANES};
 use carcassonne::{Action, Game, JczGame, Outcome, Pending, Quarter, TileId, Token};
 
-use crate::values::{PyAction, PyEvent, PyPlacedFigure, PyPlacedTile};
+use crate::values::{PyAction, PyEvent, PyPlacedFigure, PyPlacedMagicFigure, PyPlacedTile};
 use crate::{
     draw_error, file_error, import_error, invalid, make_config, play_error, ConfigError,
     ExportError, IllegalActionError, Keywords, RecordError,
@@ -156,6 +156,13 @@ impl PyGame {
         }
     }
 
+    /// Whether the pending decision is a chance node (`"draw"`, `"animal_token"`,
+    /// `"flier_roll"`): answered with `resolve` (in explicit-draw games), not `play`.
+    #[getter]
+    fn is_chance(&self) -> bool {
+        self.game.pending().is_chance()
+    }
+
     /// The tile in hand (drawn, not yet placed), or None.
     #[getter]
     fn current_tile(&self) -> Option<&'static str> {
@@ -260,6 +267,61 @@ impl PyGame {
         Ok(Some(dict))
     }
 
+    /// Gold Mines: the tiles with gold ingots on them and how many, in the order the tiles
+    /// first got one: `[((x, y), count), ...]` (empty without the gold element).
+    #[getter]
+    fn ingots_on_board(&self) -> Vec<((i32, i32), u8)> {
+        self.game
+            .ingots_on_board()
+            .into_iter()
+            .map(|(p, n)| ((p.x, p.y), n))
+            .collect()
+    }
+
+    /// Gold Mines: the ingots each seat holds (zeros without the gold element).
+    #[getter]
+    fn ingots(&self) -> Vec<u32> {
+        (0..self.game.players())
+            .map(|p| u32::from(self.game.ingots(p)))
+            .collect()
+    }
+
+    /// Gold Mines: the ingots left in the supply (of 16; 0 without the gold element).
+    #[getter]
+    fn ingots_in_supply(&self) -> u8 {
+        self.game.ingots_in_supply()
+    }
+
+    /// Mage & Witch: the mage and the witch on the board, in that order (empty without the
+    /// element or while both are in the reserve).
+    #[getter]
+    fn magic_figures(&self) -> Vec<PyPlacedMagicFigure> {
+        self.game
+            .magic_figures()
+            .iter()
+            .map(PyPlacedMagicFigure::from)
+            .collect()
+    }
+
+    /// Flying Machines: the flight under way (after a `fly` action, until the flier lands or
+    /// goes back to the supply), else None: a dict with `"position"` (the flying machine's
+    /// tile `(x, y)`), `"direction"` (of the flight on the board: `"N"`, `"NE"`, ... `"NW"`),
+    /// `"distance"` (the roll, 1 to 3; None before it) and `"target"` (the tile `(x, y)` the
+    /// die sends the flier to; None before the roll).
+    #[getter]
+    fn flight<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some((from, direction, target)) = self.game.flight() else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("position", (from.x, from.y))?;
+        dict.set_item("direction", direction.name())?;
+        let distance = target.map(|t| (t.x - from.x).abs().max((t.y - from.y).abs()));
+        dict.set_item("distance", distance)?;
+        dict.set_item("target", target.map(|t| (t.x, t.y)))?;
+        Ok(Some(dict))
+    }
+
     /// Tiles left in the stack.
     #[getter]
     fn tiles_left(&self) -> usize {
@@ -326,15 +388,18 @@ impl PyGame {
     }
 
     /// Supplies the outcome of the pending chance node (explicit-draw games), in the notation
-    /// of `chance_outcomes()` (a tile id), and returns the events. Raises `InvalidActionError`
-    /// if it cannot be parsed, `IllegalActionError` if it is not possible now.
+    /// of `chance_outcomes()` (a tile id, an animal token, or `roll:1` to `roll:3`), and
+    /// returns the events. Raises `InvalidActionError` if it cannot be parsed,
+    /// `IllegalActionError` if it is not possible now.
     fn resolve(&mut self, outcome: &str) -> PyResult<Vec<PyEvent>> {
         let outcome: Outcome = outcome.parse().map_err(invalid)?;
         self.resolve_outcome(outcome)
     }
 
-    /// The outcomes of the pending chance node (tile ids for a draw) with their probabilities;
-    /// empty when no chance node is pending.
+    /// The outcomes of the pending chance node with their probabilities (adding up to 1):
+    /// tile ids for a draw, animal tokens (`"elephant"`, ...) for the big top's scoring,
+    /// `"roll:1"` to `"roll:3"` for a flying machine's die; empty when no chance node is
+    /// pending.
     fn chance_outcomes(&self) -> Vec<(String, f64)> {
         self.game
             .chance_outcomes()

@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 
 use carcassonne::bots::{play_games_with, BotKind};
 use carcassonne::encoding::RewardScheme;
-use carcassonne::{Config, JczGame};
+use carcassonne::{Animal, Config, JczGame, Outcome};
 
 pub use game::PyGame;
 
@@ -296,6 +296,33 @@ fn tile_ids() -> Vec<&'static str> {
     carcassonne::catalogue().ids().map(|t| t.as_str()).collect()
 }
 
+/// The text of every chance outcome a game can have, in a fixed order: the tile ids of
+/// `tile_ids()`, then the big top's animal tokens (`"elephant"` .. `"flea"`), then the rolls of
+/// the flying machines' die (`"roll:1"` .. `"roll:3"`). `Game.resolve` takes each of them;
+/// OpenSpiel's chance actions are their indices.
+#[pyfunction]
+fn outcome_ids() -> Vec<String> {
+    let catalogue = carcassonne::catalogue();
+    // One arm per kind of outcome, without a catch-all: a new kind fails to compile here.
+    let of_kind = |kind: Outcome| -> Vec<Outcome> {
+        match kind {
+            Outcome::Tile(_) => catalogue.ids().map(Outcome::Tile).collect(),
+            Outcome::Animal(_) => Animal::ALL.into_iter().map(Outcome::Animal).collect(),
+            Outcome::Roll(_) => (1..=3).map(Outcome::Roll).collect(),
+        }
+    };
+    let first_tile = catalogue.ids().next().expect("the catalogue has tiles");
+    [
+        Outcome::Tile(first_tile),
+        Outcome::Animal(Animal::ALL[0]),
+        Outcome::Roll(1),
+    ]
+    .into_iter()
+    .flat_map(of_kind)
+    .map(|o| o.to_string())
+    .collect()
+}
+
 /// The native module.
 #[pymodule]
 fn _carcassonne(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -318,6 +345,7 @@ fn _carcassonne(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyEvent>()?;
     m.add_class::<values::PyPlacedTile>()?;
     m.add_class::<values::PyPlacedFigure>()?;
+    m.add_class::<values::PyPlacedMagicFigure>()?;
     m.add_class::<research::PyVectorEnv>()?;
     m.add_class::<research::PyVectorStep>()?;
     m.add_function(wrap_pyfunction!(play_games, m)?)?;
@@ -325,5 +353,6 @@ fn _carcassonne(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play_greedy_games, m)?)?;
     m.add_function(wrap_pyfunction!(jcz_assertions, m)?)?;
     m.add_function(wrap_pyfunction!(tile_ids, m)?)?;
+    m.add_function(wrap_pyfunction!(outcome_ids, m)?)?;
     Ok(())
 }

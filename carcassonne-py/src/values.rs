@@ -5,13 +5,14 @@ use pyo3::types::{PyDict, PyTuple};
 
 use carcassonne::bots::{MctsOptions, MctsReward};
 use carcassonne::{
-    Action, BotKind, Event, FeatureScore, FieldScore, PlacedFigure, PlacedTile, Reason, Score,
-    TokenScore,
+    Action, Animal, BotKind, Compass, Event, FeatureKind, FeatureScore, FieldScore, Figure, Goods,
+    Location, MagicFigure, PlacedFigure, PlacedMagicFigure, PlacedTile, Position, Quarter, Reason,
+    Rotation, Score, TileId, Token, TokenScore,
 };
 
 /// A built-in bot: `Bot("random", seed=0)`, `Bot("greedy", seed=0)` or `Bot("mcts", seed=0,
 /// iterations=1000)`; `choose(game)` returns its action for the pending decision (None when a
-/// draw is pending or the game is over).
+/// chance node is pending or the game is over).
 #[pyclass(name = "Bot", module = "carcassonne")]
 #[derive(Clone)]
 pub struct PyBot(pub(crate) carcassonne::Bot);
@@ -196,10 +197,117 @@ impl PyBot {
 }
 
 /// An action: `Action("place D 1,-2 R90")`, `Action("deploy follower 1,-2 city NW")`,
-/// `Action("double_turn")`, `Action("pass")`. Immutable and hashable; `str()` gives the notation back.
+/// `Action("fly follower")`, `Action("magic mage 1,-3 city N")`, `Action("pass")`. Immutable and
+/// hashable; `str()` gives the notation back. The fields that do not apply to its kind are None.
 #[pyclass(name = "Action", module = "carcassonne", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyAction(pub Action);
+
+/// The fields of an action by their Python names (None where they do not apply): one match
+/// over every kind of core action, without a catch-all, so that a new kind fails to compile
+/// here until its fields are mapped.
+#[derive(Clone, Copy, Default)]
+struct ActionFields {
+    tile: Option<TileId>,
+    pos: Option<Position>,
+    rotation: Option<Rotation>,
+    figure: Option<Figure>,
+    feature: Option<FeatureKind>,
+    location: Option<Location>,
+    quarter: Option<Quarter>,
+    magic: Option<MagicFigure>,
+}
+
+impl ActionFields {
+    fn of(action: Action) -> ActionFields {
+        let none = ActionFields::default();
+        match action {
+            Action::Place {
+                tile,
+                pos,
+                rotation,
+            } => ActionFields {
+                tile: Some(tile),
+                pos: Some(pos),
+                rotation: Some(rotation),
+                ..none
+            },
+            Action::Deploy {
+                figure,
+                pos,
+                feature,
+                location,
+            } => ActionFields {
+                figure: Some(figure),
+                pos: Some(pos),
+                feature: Some(feature),
+                location: Some(location),
+                ..none
+            },
+            Action::EnterCity { figure, quarter } => ActionFields {
+                figure: Some(figure),
+                quarter: Some(quarter),
+                ..none
+            },
+            Action::MoveCount { quarter } => ActionFields {
+                quarter: Some(quarter),
+                ..none
+            },
+            Action::LeaveCity {
+                figure,
+                quarter,
+                pos,
+                feature,
+                location,
+            } => ActionFields {
+                figure: Some(figure),
+                quarter: Some(quarter),
+                pos: Some(pos),
+                feature: Some(feature),
+                location: Some(location),
+                ..none
+            },
+            Action::Acrobat { pos }
+            | Action::ScorePyramid { pos }
+            | Action::PlaceIngot { pos }
+            | Action::TakeIngot { pos } => ActionFields {
+                pos: Some(pos),
+                ..none
+            },
+            Action::Fly { figure } => ActionFields {
+                figure: Some(figure),
+                ..none
+            },
+            Action::Land {
+                pos,
+                feature,
+                location,
+            } => ActionFields {
+                pos: Some(pos),
+                feature: Some(feature),
+                location: Some(location),
+                ..none
+            },
+            Action::PlaceMagic {
+                figure,
+                pos,
+                feature,
+                location,
+            } => ActionFields {
+                magic: Some(figure),
+                pos: Some(pos),
+                feature: Some(feature),
+                location: Some(location),
+                ..none
+            },
+            Action::RemoveMagic { figure } => ActionFields {
+                magic: Some(figure),
+                ..none
+            },
+            Action::DoubleTurn | Action::Pass => none,
+        }
+    }
+}
 
 #[pymethods]
 impl PyAction {
@@ -211,7 +319,8 @@ impl PyAction {
     }
 
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
-    /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"` or `"pass"`.
+    /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"`, `"fly"`, `"land"`, `"ingot"`,
+    /// `"take_ingot"`, `"magic"`, `"remove_magic"` or `"pass"`.
     #[getter]
     fn kind(&self) -> &'static str {
         self.0.verb()
@@ -220,94 +329,61 @@ impl PyAction {
     /// The tile id of a placement, else None.
     #[getter]
     fn tile(&self) -> Option<&'static str> {
-        match self.0 {
-            Action::Place { tile, .. } => Some(tile.as_str()),
-            _ => None,
-        }
+        ActionFields::of(self.0).tile.map(TileId::as_str)
     }
 
-    /// x of the position (placement, deployment, leaving the City, an acrobat site), else
-    /// None. x grows east.
+    /// x of the position (placement, deployment, leaving the City, an acrobat site, a landing,
+    /// an ingot's tile, the mage's or witch's tile), else None. x grows east.
     #[getter]
     fn x(&self) -> Option<i32> {
-        match self.0 {
-            Action::Place { pos, .. }
-            | Action::Deploy { pos, .. }
-            | Action::LeaveCity { pos, .. }
-            | Action::Acrobat { pos }
-            | Action::ScorePyramid { pos } => Some(pos.x),
-            _ => None,
-        }
+        ActionFields::of(self.0).pos.map(|p| p.x)
     }
 
-    /// y of the position (placement, deployment, leaving the City, an acrobat site), else
-    /// None. y grows south.
+    /// y of the position (as `x`), else None. y grows south.
     #[getter]
     fn y(&self) -> Option<i32> {
-        match self.0 {
-            Action::Place { pos, .. }
-            | Action::Deploy { pos, .. }
-            | Action::LeaveCity { pos, .. }
-            | Action::Acrobat { pos }
-            | Action::ScorePyramid { pos } => Some(pos.y),
-            _ => None,
-        }
+        ActionFields::of(self.0).pos.map(|p| p.y)
     }
 
     /// The rotation of a placement in degrees clockwise (0, 90, 180, 270), else None.
     #[getter]
     fn rotation(&self) -> Option<u16> {
-        match self.0 {
-            Action::Place { rotation, .. } => Some(rotation.degrees()),
-            _ => None,
-        }
+        ActionFields::of(self.0).rotation.map(Rotation::degrees)
     }
 
-    /// The figure of a deployment or a City action (`"follower"`), else None.
+    /// The figure of a deployment, a City action or a flight (`"follower"`,
+    /// `"large_follower"`, ...), else None. The mage and the witch are `magic`.
     #[getter]
     fn figure(&self) -> Option<&'static str> {
-        match self.0 {
-            Action::Deploy { figure, .. }
-            | Action::EnterCity { figure, .. }
-            | Action::LeaveCity { figure, .. } => Some(figure.name()),
-            _ => None,
-        }
+        ActionFields::of(self.0).figure.map(Figure::name)
     }
 
-    /// The feature kind of a deployment or of leaving the City (`"road"`, `"city"`,
-    /// `"monastery"`, `"shrine"`, `"field"`).
+    /// The feature kind of a deployment, of leaving the City, of a landing or of the mage's or
+    /// witch's segment (`"road"`, `"city"`, `"monastery"`, `"shrine"`, `"field"`), else None.
     #[getter]
     fn feature(&self) -> Option<&'static str> {
-        match self.0 {
-            Action::Deploy { feature, .. } | Action::LeaveCity { feature, .. } => {
-                Some(feature.name())
-            }
-            _ => None,
-        }
+        ActionFields::of(self.0).feature.map(FeatureKind::name)
     }
 
-    /// The location of a deployment or of leaving the City in JCloisterZone notation
-    /// (`"NW"`, `"NL.NR"`, `"I"`).
+    /// The location of `feature` on its tile in JCloisterZone notation (`"NW"`, `"NL.NR"`,
+    /// `"I"`), else None.
     #[getter]
     fn location(&self) -> Option<String> {
-        match self.0 {
-            Action::Deploy { location, .. } | Action::LeaveCity { location, .. } => {
-                Some(location.to_string())
-            }
-            _ => None,
-        }
+        ActionFields::of(self.0).location.map(|l| l.to_string())
     }
 
     /// The quarter of the City of Carcassonne (`"castle"`, `"market"`, `"blacksmith"`,
     /// `"cathedral"`) of a City action (`enter`, `count`, `leave`), else None.
     #[getter]
     fn quarter(&self) -> Option<&'static str> {
-        match self.0 {
-            Action::EnterCity { quarter, .. }
-            | Action::MoveCount { quarter }
-            | Action::LeaveCity { quarter, .. } => Some(quarter.name()),
-            _ => None,
-        }
+        ActionFields::of(self.0).quarter.map(Quarter::name)
+    }
+
+    /// The magic figure (`"mage"` or `"witch"`) of a `magic` or `remove_magic` action, else
+    /// None.
+    #[getter]
+    fn magic(&self) -> Option<&'static str> {
+        ActionFields::of(self.0).magic.map(MagicFigure::name)
     }
 
     fn __str__(&self) -> String {
@@ -333,41 +409,264 @@ impl PyAction {
 /// Something that happened: `kind` is `tile_drawn`, `tile_discarded`, `tile_deferred`,
 /// `tile_placed`, `figure_deployed`, `scored`, `figure_returned`, `goods_taken`, `token_taken`,
 /// `figure_entered_city`, `count_moved`, `figure_left_city`, `big_top_moved`,
-/// `animal_revealed`, `acrobat_deployed`, `acrobat_returned` or `game_over`; fields that do not
-/// apply are None. A score explains itself: `reason` (`feature`, `field`, `goods`, `token`,
-/// `big_top`, `acrobats`, `ringmaster`) and the fields of that reason, and `explanation` in
-/// words.
+/// `animal_revealed`, `acrobat_deployed`, `acrobat_returned`, `ingot_placed`, `ingot_taken`,
+/// `magic_figure_moved`, `magic_figure_removed`, `flier_launched`, `die_rolled`,
+/// `flier_returned` or `game_over`; fields that do not apply are None. A score explains itself:
+/// `reason` (`feature`, `field`, `goods`, `token`, `big_top`, `acrobats`, `ringmaster`, `gold`)
+/// and the fields of that reason, and `explanation` in words.
 #[pyclass(name = "Event", module = "carcassonne", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyEvent(pub Event);
 
+/// The fields of an event by their Python names (None where they do not apply), but for the
+/// fields of one score reason only: one match over every kind of core event (and every score
+/// reason), without a catch-all, so that a new kind fails to compile here until its fields are
+/// mapped.
+#[derive(Clone, Copy, Default)]
+struct EventFields<'a> {
+    player: Option<usize>,
+    tile: Option<TileId>,
+    pos: Option<Position>,
+    rotation: Option<Rotation>,
+    figure: Option<Figure>,
+    feature: Option<FeatureKind>,
+    location: Option<Location>,
+    quarter: Option<Quarter>,
+    moved_from: Option<Position>,
+    animal: Option<Animal>,
+    goods: Option<Goods>,
+    tokens: Option<u8>,
+    token: Option<Token>,
+    size: Option<u16>,
+    magic: Option<MagicFigure>,
+    direction: Option<Compass>,
+    distance: Option<u8>,
+    scores: Option<&'a [u32]>,
+}
+
+impl<'a> EventFields<'a> {
+    fn of(event: &'a Event) -> EventFields<'a> {
+        let none = EventFields::default();
+        match *event {
+            Event::TileDrawn { player, tile }
+            | Event::TileDiscarded { player, tile }
+            | Event::TileDeferred { player, tile } => EventFields {
+                player: Some(player),
+                tile: Some(tile),
+                ..none
+            },
+            Event::TilePlaced {
+                player,
+                tile,
+                pos,
+                rotation,
+            } => EventFields {
+                player: Some(player),
+                tile: Some(tile),
+                pos: Some(pos),
+                rotation: Some(rotation),
+                ..none
+            },
+            Event::FigureDeployed {
+                player,
+                figure,
+                pos,
+                feature,
+                location,
+            }
+            | Event::FigureReturned {
+                player,
+                figure,
+                pos,
+                feature,
+                location,
+            } => EventFields {
+                player: Some(player),
+                figure: Some(figure),
+                pos: Some(pos),
+                feature: Some(feature),
+                location: Some(location),
+                ..none
+            },
+            Event::Scored(ref s) => EventFields::of_score(s),
+            Event::GoodsTaken {
+                player,
+                goods,
+                tokens,
+            } => EventFields {
+                player: Some(player),
+                goods: Some(goods),
+                tokens: Some(tokens),
+                ..none
+            },
+            Event::TokenTaken {
+                player,
+                token,
+                size,
+            } => EventFields {
+                player: Some(player),
+                token: Some(token),
+                size: Some(size),
+                ..none
+            },
+            Event::FigureEnteredCity {
+                player,
+                figure,
+                quarter,
+            } => EventFields {
+                player: Some(player),
+                figure: Some(figure),
+                quarter: Some(quarter),
+                ..none
+            },
+            Event::CountMoved { player, quarter } => EventFields {
+                player: Some(player),
+                quarter: Some(quarter),
+                ..none
+            },
+            Event::FigureLeftCity {
+                player,
+                figure,
+                quarter,
+                pos,
+                feature,
+                location,
+            } => EventFields {
+                player: Some(player),
+                figure: Some(figure),
+                quarter: Some(quarter),
+                pos: Some(pos),
+                feature: Some(feature),
+                location: Some(location),
+                ..none
+            },
+            Event::BigTopMoved { from, to } => EventFields {
+                pos: Some(to),
+                moved_from: from,
+                ..none
+            },
+            Event::AnimalRevealed { animal, pos } => EventFields {
+                animal: Some(animal),
+                pos: Some(pos),
+                ..none
+            },
+            Event::AcrobatDeployed { player, pos }
+            | Event::AcrobatReturned { player, pos }
+            | Event::IngotTaken { player, pos } => EventFields {
+                player: Some(player),
+                pos: Some(pos),
+                ..none
+            },
+            Event::IngotPlaced { pos } => EventFields {
+                pos: Some(pos),
+                ..none
+            },
+            Event::MagicFigureMoved {
+                figure,
+                pos,
+                feature,
+                location,
+            } => EventFields {
+                magic: Some(figure),
+                pos: Some(pos),
+                feature: Some(feature),
+                location: Some(location),
+                ..none
+            },
+            Event::MagicFigureRemoved { figure } => EventFields {
+                magic: Some(figure),
+                ..none
+            },
+            Event::FlierLaunched {
+                player,
+                figure,
+                pos,
+                direction,
+            } => EventFields {
+                player: Some(player),
+                figure: Some(figure),
+                pos: Some(pos),
+                direction: Some(direction),
+                ..none
+            },
+            Event::DieRolled { distance, target } => EventFields {
+                distance: Some(distance),
+                pos: Some(target),
+                ..none
+            },
+            Event::FlierReturned { player, figure } => EventFields {
+                player: Some(player),
+                figure: Some(figure),
+                ..none
+            },
+            Event::GameOver { ref scores } => EventFields {
+                scores: Some(scores),
+                ..none
+            },
+        }
+    }
+
+    /// The fields of a score that several reasons share, and those of its reason that other
+    /// events have too (the good, the token, the animal, the magic figure).
+    fn of_score(s: &Score) -> EventFields<'a> {
+        let shared = EventFields {
+            player: Some(s.player),
+            pos: s.position(),
+            feature: s.feature(),
+            location: s.place().map(|(_, l)| l),
+            ..EventFields::default()
+        };
+        match &s.reason {
+            Reason::Feature(f) => EventFields {
+                magic: f.magic,
+                ..shared
+            },
+            Reason::Goods(g) => EventFields {
+                goods: Some(g.goods),
+                tokens: Some(g.tokens),
+                ..shared
+            },
+            Reason::Token(t) => EventFields {
+                token: Some(t.token),
+                ..shared
+            },
+            Reason::BigTop(b) => EventFields {
+                animal: Some(b.animal),
+                ..shared
+            },
+            Reason::Field(_) | Reason::Acrobats(_) | Reason::Ringmaster(_) | Reason::Gold(_) => {
+                shared
+            }
+        }
+    }
+}
+
 impl PyEvent {
+    fn fields(&self) -> EventFields<'_> {
+        EventFields::of(&self.0)
+    }
+
+    fn reason_of(&self) -> Option<&Reason> {
+        self.0.score().map(|s| &s.reason)
+    }
+
     fn feature_score(&self) -> Option<&FeatureScore> {
-        match &self.0 {
-            Event::Scored(Score {
-                reason: Reason::Feature(f),
-                ..
-            }) => Some(f),
+        match self.reason_of()? {
+            Reason::Feature(f) => Some(f),
             _ => None,
         }
     }
 
     fn field_score(&self) -> Option<&FieldScore> {
-        match &self.0 {
-            Event::Scored(Score {
-                reason: Reason::Field(f),
-                ..
-            }) => Some(f),
+        match self.reason_of()? {
+            Reason::Field(f) => Some(f),
             _ => None,
         }
     }
 
     fn token_score(&self) -> Option<&TokenScore> {
-        match &self.0 {
-            Event::Scored(Score {
-                reason: Reason::Token(t),
-                ..
-            }) => Some(t),
+        match self.reason_of()? {
+            Reason::Token(t) => Some(t),
             _ => None,
         }
     }
@@ -411,103 +710,43 @@ impl PyEvent {
     /// `die_rolled`.
     #[getter]
     fn player(&self) -> Option<usize> {
-        match &self.0 {
-            Event::TileDrawn { player, .. }
-            | Event::TileDiscarded { player, .. }
-            | Event::TileDeferred { player, .. }
-            | Event::TilePlaced { player, .. }
-            | Event::FigureDeployed { player, .. }
-            | Event::FigureReturned { player, .. }
-            | Event::GoodsTaken { player, .. }
-            | Event::TokenTaken { player, .. }
-            | Event::FigureEnteredCity { player, .. }
-            | Event::CountMoved { player, .. }
-            | Event::FigureLeftCity { player, .. }
-            | Event::AcrobatDeployed { player, .. }
-            | Event::AcrobatReturned { player, .. }
-            | Event::IngotTaken { player, .. }
-            | Event::FlierLaunched { player, .. }
-            | Event::FlierReturned { player, .. } => Some(*player),
-            Event::Scored(s) => Some(s.player),
-            Event::BigTopMoved { .. }
-            | Event::AnimalRevealed { .. }
-            | Event::IngotPlaced { .. }
-            | Event::MagicFigureMoved { .. }
-            | Event::MagicFigureRemoved { .. }
-            | Event::DieRolled { .. }
-            | Event::GameOver { .. } => None,
-        }
+        self.fields().player
     }
 
     /// The tile id (drawn, discarded, deferred, placed).
     #[getter]
     fn tile(&self) -> Option<&'static str> {
-        match &self.0 {
-            Event::TileDrawn { tile, .. }
-            | Event::TileDiscarded { tile, .. }
-            | Event::TileDeferred { tile, .. }
-            | Event::TilePlaced { tile, .. } => Some(tile.as_str()),
-            _ => None,
-        }
+        self.fields().tile.map(TileId::as_str)
     }
 
     /// The position `(x, y)` of the tile placed, of the figure, of the scored feature's or
     /// field's first figure, of the big top (where it went up; where its animal was revealed),
     /// of the acrobat site, of the ringmaster; of the tile an ingot went on or came from; of
-    /// the magic figure's new segment; of the flying machine; of a flight's target.
+    /// the magic figure's new segment; of the flying machine (`flier_launched`); of a flight's
+    /// target (`die_rolled`).
     #[getter]
     fn position(&self) -> Option<(i32, i32)> {
-        let pos = match &self.0 {
-            Event::TilePlaced { pos, .. }
-            | Event::FigureDeployed { pos, .. }
-            | Event::FigureReturned { pos, .. }
-            | Event::FigureLeftCity { pos, .. }
-            | Event::AnimalRevealed { pos, .. }
-            | Event::AcrobatDeployed { pos, .. }
-            | Event::AcrobatReturned { pos, .. }
-            | Event::IngotPlaced { pos }
-            | Event::IngotTaken { pos, .. }
-            | Event::MagicFigureMoved { pos, .. }
-            | Event::FlierLaunched { pos, .. } => Some(*pos),
-            Event::DieRolled { target, .. } => Some(*target),
-            Event::BigTopMoved { to, .. } => Some(*to),
-            Event::Scored(s) => s.position(),
-            _ => None,
-        };
-        pos.map(|p| (p.x, p.y))
+        self.fields().pos.map(|p| (p.x, p.y))
     }
 
     /// `big_top_moved`: where the big top stood before, None for the first site.
     #[getter]
     fn moved_from(&self) -> Option<(i32, i32)> {
-        match &self.0 {
-            Event::BigTopMoved { from, .. } => from.map(|p| (p.x, p.y)),
-            _ => None,
-        }
+        self.fields().moved_from.map(|p| (p.x, p.y))
     }
 
     /// The animal token (`animal_revealed`; reason `big_top`): `"elephant"`, `"tiger"`,
     /// `"bear"`, `"seal"`, `"monkey"`, `"flea"`.
     #[getter]
     fn animal(&self) -> Option<&'static str> {
-        match &self.0 {
-            Event::AnimalRevealed { animal, .. } => Some(animal.name()),
-            Event::Scored(Score {
-                reason: Reason::BigTop(b),
-                ..
-            }) => Some(b.animal.name()),
-            _ => None,
-        }
+        self.fields().animal.map(Animal::name)
     }
 
     /// Reason `big_top`: the receiver's figures around the big top.
     #[getter]
     fn figures(&self) -> Option<u8> {
-        match &self.0 {
-            Event::Scored(Score {
-                reason: Reason::BigTop(b),
-                ..
-            }) => Some(b.figures),
+        match self.reason_of()? {
+            Reason::BigTop(b) => Some(b.figures),
             _ => None,
         }
     }
@@ -515,11 +754,8 @@ impl PyEvent {
     /// Reason `acrobats`: the receiver's acrobats on the site.
     #[getter]
     fn acrobats(&self) -> Option<u8> {
-        match &self.0 {
-            Event::Scored(Score {
-                reason: Reason::Acrobats(a),
-                ..
-            }) => Some(a.acrobats),
+        match self.reason_of()? {
+            Reason::Acrobats(a) => Some(a.acrobats),
             _ => None,
         }
     }
@@ -527,11 +763,18 @@ impl PyEvent {
     /// Reason `ringmaster`: the circus tiles around the ringmaster.
     #[getter]
     fn circus_tiles(&self) -> Option<u8> {
-        match &self.0 {
-            Event::Scored(Score {
-                reason: Reason::Ringmaster(r),
-                ..
-            }) => Some(r.circus_tiles),
+        match self.reason_of()? {
+            Reason::Ringmaster(r) => Some(r.circus_tiles),
+            _ => None,
+        }
+    }
+
+    /// Reason `gold`: the receiver's ingots (worth 1 each for 1–3, 2 for 4–6, 3 for 7–9, 4
+    /// for 10 or more).
+    #[getter]
+    fn ingots(&self) -> Option<u8> {
+        match self.reason_of()? {
+            Reason::Gold(g) => Some(g.ingots),
             _ => None,
         }
     }
@@ -539,48 +782,50 @@ impl PyEvent {
     /// Rotation in degrees of a placed tile.
     #[getter]
     fn rotation(&self) -> Option<u16> {
-        match &self.0 {
-            Event::TilePlaced { rotation, .. } => Some(rotation.degrees()),
-            _ => None,
-        }
+        self.fields().rotation.map(Rotation::degrees)
     }
 
-    /// The figure (deployed, returned, entered or left the City): `"follower"`,
-    /// `"large_follower"`, `"builder"`, `"pig"`, `"ringmaster"`.
+    /// The figure (deployed, returned, entered or left the City, boarded the flying machine,
+    /// back from a flight): `"follower"`, `"large_follower"`, `"builder"`, `"pig"`,
+    /// `"ringmaster"`. The mage and the witch are `magic`.
     #[getter]
     fn figure(&self) -> Option<&'static str> {
-        match &self.0 {
-            Event::FigureDeployed { figure, .. }
-            | Event::FigureReturned { figure, .. }
-            | Event::FigureEnteredCity { figure, .. }
-            | Event::FigureLeftCity { figure, .. } => Some(figure.name()),
-            _ => None,
-        }
+        self.fields().figure.map(Figure::name)
     }
 
-    /// The feature kind (deployed, returned, left the City; the scored feature or field).
+    /// The feature kind (deployed, returned, left the City, the mage's or witch's new segment;
+    /// the scored feature or field).
     #[getter]
     fn feature(&self) -> Option<&'static str> {
-        match &self.0 {
-            Event::FigureDeployed { feature, .. }
-            | Event::FigureReturned { feature, .. }
-            | Event::FigureLeftCity { feature, .. } => Some(feature.name()),
-            Event::Scored(s) => s.feature().map(|k| k.name()),
-            _ => None,
-        }
+        self.fields().feature.map(FeatureKind::name)
     }
 
     /// The location of `feature` on its tile in JCloisterZone notation (`"NW"`, `"NL.NR"`,
     /// `"I"`).
     #[getter]
     fn location(&self) -> Option<String> {
-        match &self.0 {
-            Event::FigureDeployed { location, .. }
-            | Event::FigureReturned { location, .. }
-            | Event::FigureLeftCity { location, .. } => Some(location.to_string()),
-            Event::Scored(s) => s.place().map(|(_, l)| l.to_string()),
-            _ => None,
-        }
+        self.fields().location.map(|l| l.to_string())
+    }
+
+    /// The mage or the witch (`"mage"`, `"witch"`) that moved (`magic_figure_moved`) or went
+    /// back to the reserve (`magic_figure_removed`); with reason `feature`, the one in the
+    /// scored road or city that changed its value (None without one).
+    #[getter]
+    fn magic(&self) -> Option<&'static str> {
+        self.fields().magic.map(MagicFigure::name)
+    }
+
+    /// `flier_launched`: the direction of flight on the board, after the tile's rotation
+    /// (`"N"`, `"NE"`, `"E"`, `"SE"`, `"S"`, `"SW"`, `"W"`, `"NW"`).
+    #[getter]
+    fn direction(&self) -> Option<&'static str> {
+        self.fields().direction.map(Compass::name)
+    }
+
+    /// `die_rolled`: how far the die sent the flier, 1 to 3 tiles (`position` is the target).
+    #[getter]
+    fn distance(&self) -> Option<u8> {
+        self.fields().distance
     }
 
     /// Points awarded (score events; may be 0).
@@ -595,7 +840,7 @@ impl PyEvent {
     /// ingots at the end).
     #[getter]
     fn reason(&self) -> Option<&'static str> {
-        self.0.score().map(|s| match &s.reason {
+        self.reason_of().map(|r| match r {
             Reason::Feature(_) => "feature",
             Reason::Field(_) => "field",
             Reason::Goods(_) => "goods",
@@ -608,7 +853,7 @@ impl PyEvent {
     }
 
     /// What was scored (`road`, `city`, `monastery`, `shrine`, `field`, `goods`, `king`,
-    /// `robber_baron`, `big_top`, `acrobats`, `ringmaster`), for score events.
+    /// `robber_baron`, `big_top`, `acrobats`, `ringmaster`, `gold`), for score events.
     #[getter]
     fn scored(&self) -> Option<&'static str> {
         self.0.score().map(|s| s.kind_name())
@@ -692,47 +937,27 @@ impl PyEvent {
     /// majority.
     #[getter]
     fn goods(&self) -> Option<&'static str> {
-        match &self.0 {
-            Event::GoodsTaken { goods, .. } => Some(goods.name()),
-            Event::Scored(Score {
-                reason: Reason::Goods(g),
-                ..
-            }) => Some(g.goods.name()),
-            _ => None,
-        }
+        self.fields().goods.map(Goods::name)
     }
 
     /// Goods tokens: taken in a `goods_taken` event, or held by the receiver of a goods
     /// majority.
     #[getter]
     fn tokens(&self) -> Option<u8> {
-        match &self.0 {
-            Event::GoodsTaken { tokens, .. } => Some(*tokens),
-            Event::Scored(Score {
-                reason: Reason::Goods(g),
-                ..
-            }) => Some(g.tokens),
-            _ => None,
-        }
+        self.fields().tokens
     }
 
     /// The King or Robber Baron (`"king"`, `"robber_baron"`) of a `token_taken` event or of a
     /// score for holding it.
     #[getter]
     fn token(&self) -> Option<&'static str> {
-        match &self.0 {
-            Event::TokenTaken { token, .. } => Some(token.name()),
-            _ => self.token_score().map(|t| t.token.name()),
-        }
+        self.fields().token.map(Token::name)
     }
 
     /// Size (tiles) of the city or road that took the token, in a `token_taken` event.
     #[getter]
     fn size(&self) -> Option<u16> {
-        match &self.0 {
-            Event::TokenTaken { size, .. } => Some(*size),
-            _ => None,
-        }
+        self.fields().size
     }
 
     /// Reason `token`: completed cities (roads) paid for, 1 point each (0 under the flat house
@@ -751,26 +976,19 @@ impl PyEvent {
     /// The quarter of a City event (`figure_entered_city`, `count_moved`, `figure_left_city`).
     #[getter]
     fn quarter(&self) -> Option<&'static str> {
-        match &self.0 {
-            Event::FigureEnteredCity { quarter, .. }
-            | Event::CountMoved { quarter, .. }
-            | Event::FigureLeftCity { quarter, .. } => Some(quarter.name()),
-            _ => None,
-        }
+        self.fields().quarter.map(Quarter::name)
     }
 
     /// The final scores of a `game_over` event.
     #[getter]
     fn scores(&self) -> Option<Vec<u32>> {
-        match &self.0 {
-            Event::GameOver { scores } => Some(scores.clone()),
-            _ => None,
-        }
+        self.fields().scores.map(<[u32]>::to_vec)
     }
 
     fn __repr__(&self) -> String {
+        let fields = self.fields();
         let mut parts = vec![format!("kind='{}'", self.kind())];
-        if let Some(p) = self.player() {
+        if let Some(p) = fields.player {
             parts.push(format!("player={p}"));
         }
         if let Some(s) = self.0.score() {
@@ -779,21 +997,30 @@ impl PyEvent {
             parts.push(format!("final_scoring={}", py_bool(s.final_scoring)));
             parts.push(format!("explanation={:?}", s.explanation()));
         }
-        if let Some(t) = self.tile() {
+        if let Some(t) = fields.tile {
             parts.push(format!("tile='{t}'"));
         }
-        if let Some((x, y)) = self.position() {
-            parts.push(format!("position=({x}, {y})"));
+        if let Some(p) = fields.pos {
+            parts.push(format!("position=({}, {})", p.x, p.y));
         }
         if self.0.score().is_none() {
-            if let Some(f) = self.figure() {
+            if let Some(f) = fields.figure {
                 parts.push(format!("figure='{f}'"));
             }
-            if let Some(f) = self.feature() {
+            if let Some(m) = fields.magic {
+                parts.push(format!("magic='{m}'"));
+            }
+            if let Some(f) = fields.feature {
                 parts.push(format!("feature='{f}'"));
             }
+            if let Some(d) = fields.direction {
+                parts.push(format!("direction='{d}'"));
+            }
+            if let Some(d) = fields.distance {
+                parts.push(format!("distance={d}"));
+            }
         }
-        if let Some(scores) = self.scores() {
+        if let Some(scores) = fields.scores {
             parts.push(format!("scores={scores:?}"));
         }
         format!("Event({})", parts.join(", "))
@@ -888,6 +1115,52 @@ impl PyPlacedFigure {
         format!(
             "PlacedFigure(player={}, figure='{}', x={}, y={}, feature='{}', location='{}')",
             self.player, self.figure, self.x, self.y, self.feature, self.location
+        )
+    }
+}
+
+/// The mage or the witch on the board (Mage & Witch): `figure` (`"mage"` or `"witch"`), tile
+/// position `x`, `y`, `feature` kind (`"road"` or `"city"`) and `location` of its segment.
+#[pyclass(
+    name = "PlacedMagicFigure",
+    module = "carcassonne",
+    frozen,
+    eq,
+    hash,
+    get_all
+)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyPlacedMagicFigure {
+    /// `"mage"` or `"witch"`.
+    pub figure: &'static str,
+    /// x (east).
+    pub x: i32,
+    /// y (south).
+    pub y: i32,
+    /// Feature kind: road or city.
+    pub feature: &'static str,
+    /// Location of its segment on the tile.
+    pub location: String,
+}
+
+impl From<&PlacedMagicFigure> for PyPlacedMagicFigure {
+    fn from(m: &PlacedMagicFigure) -> PyPlacedMagicFigure {
+        PyPlacedMagicFigure {
+            figure: m.figure.name(),
+            x: m.pos.x,
+            y: m.pos.y,
+            feature: m.feature.name(),
+            location: m.location.to_string(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyPlacedMagicFigure {
+    fn __repr__(&self) -> String {
+        format!(
+            "PlacedMagicFigure(figure='{}', x={}, y={}, feature='{}', location='{}')",
+            self.figure, self.x, self.y, self.feature, self.location
         )
     }
 }

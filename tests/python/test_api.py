@@ -3,6 +3,7 @@ files, research encodings, batch play and pictures."""
 
 import copy
 import pickle
+import random
 
 import numpy as np
 import pytest
@@ -427,18 +428,24 @@ def test_the_counts_decisions_from_python():
         "leave", "castle", "large_follower", 1, "NW")
 
 
-EVERY_SET = ["base", "inns", "traders", "river", "river2", "king_robber", "cult", "count"]
+# The C1 editions (flying_machines1, mage_witch1) exclude the C2 sets listed here.
+EVERY_SET = ["base", "inns", "traders", "river", "river2", "king_robber", "cult", "count",
+             "flying_machines", "gold_mines", "mage_witch"]
 EVENT_KINDS = {
     "tile_drawn", "tile_discarded", "tile_deferred", "tile_placed", "figure_deployed", "scored",
     "figure_returned", "goods_taken", "token_taken", "figure_entered_city", "count_moved",
-    "figure_left_city", "game_over",
+    "figure_left_city", "ingot_placed", "ingot_taken", "magic_figure_moved",
+    "magic_figure_removed", "flier_launched", "die_rolled", "flier_returned", "game_over",
 }
 REASON_FIELDS = {
     "feature": {"complete", "tiles", "pennants", "inn", "cathedral", "strength"},
     "field": {"cities", "points_per_city", "pig", "pig_herd", "strength"},
     "goods": {"goods", "tokens"},
     "token": {"token", "completed", "held"},
+    "gold": {"ingots"},
 }
+#: Fields of a reason that may be None: the mage or witch in a scored road or city.
+OPTIONAL_REASON_FIELDS = {"feature": {"magic"}}
 
 
 def test_every_variant_crosses_into_python_and_back():
@@ -464,17 +471,17 @@ def test_every_variant_crosses_into_python_and_back():
                     assert event.reason is None and event.points is None
                     continue
                 reasons.add(event.reason)
-                own = REASON_FIELDS[event.reason]
-                for reason, fields in REASON_FIELDS.items():
+                own = REASON_FIELDS[event.reason] | OPTIONAL_REASON_FIELDS.get(event.reason, set())
+                for fields in [*REASON_FIELDS.values(), *OPTIONAL_REASON_FIELDS.values()]:
                     for field in fields - own:
                         assert getattr(event, field) is None, (event, field)
-                    if reason == event.reason:
-                        assert all(getattr(event, f) is not None for f in fields), event
+                assert all(getattr(event, f) is not None for f in REASON_FIELDS[event.reason]), event
     assert kinds <= EVENT_KINDS
-    assert {"scored", "goods_taken", "token_taken", "figure_entered_city", "tile_placed"} <= kinds
+    assert {"scored", "goods_taken", "token_taken", "figure_entered_city", "tile_placed",
+            "ingot_placed", "magic_figure_moved", "flier_launched", "die_rolled"} <= kinds
     assert reasons == set(REASON_FIELDS)
-    assert {"place", "deploy", "enter_city"} <= pendings
-    assert {"place", "deploy", "pass", "enter"} <= verbs
+    assert {"place", "deploy", "enter_city", "magic"} <= pendings
+    assert {"place", "deploy", "pass", "enter", "fly"} <= verbs
 
 
 def test_the_package_docstring_example_runs():
@@ -609,3 +616,171 @@ def test_hardening_river2_fork_alone_is_offered():
             auto.play(auto.legal_actions()[0])
         placed = [t.tile for t in auto.board[1:]]
         assert set(placed) <= {"R2-02", "A", "B"} and len(placed) == len(set(placed))
+
+
+MINI_SETS = ["base", "flying_machines", "gold_mines", "mage_witch"]
+#: GM.6: the points per ingot by the number a player holds.
+GOLD_VALUE = [(range(1, 4), 1), (range(4, 7), 2), (range(7, 10), 3)]
+#: One step of each compass direction of flight on the board (y grows south).
+COMPASS = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1),
+           "S": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (-1, -1)}
+MINI_VERBS = {"fly", "land", "ingot", "take_ingot", "magic", "remove_magic"}
+
+
+def gold_value(ingots):
+    return next((v for r, v in GOLD_VALUE if ingots in r), 4)
+
+
+def check_mini_action(game, action):
+    """A legal action of the mini expansions has the fields of its notation, and they agree
+    with the game."""
+    assert Action(str(action)) == action and pickle.loads(pickle.dumps(action)) == action
+    assert game.action_from_id(game.action_id(action)) == action
+    position = None if action.x is None else (action.x, action.y)
+    if action.kind == "fly":
+        assert action.figure in ("follower", "large_follower", "ringmaster")
+        assert (position, action.magic, action.feature) == (None, None, None)
+    elif action.kind == "land":
+        assert game.pending == "landing" and action.figure is None
+        assert position == game.flight["target"] and action.feature and action.location
+    elif action.kind == "ingot":
+        assert game.pending == "ingot" and (action.feature, action.magic) == (None, None)
+        last = game.board[-1]
+        assert max(abs(action.x - last.x), abs(action.y - last.y)) == 1, "around the gold tile"
+    elif action.kind == "take_ingot":
+        assert position in dict(game.ingots_on_board)
+    elif action.kind == "magic":
+        assert action.magic in ("mage", "witch") and action.figure is None
+        assert action.feature in ("road", "city") and action.location and position is not None
+    elif action.kind == "remove_magic":
+        assert action.magic in {m.figure for m in game.magic_figures}
+        assert (position, action.figure, action.feature) == (None, None, None)
+
+
+def test_flying_machines_gold_mines_and_mage_witch():
+    """Whole explicit-draw games with the three mini expansions, every chance node resolved by
+    its offered odds (tiles and the flier's die): gold is conserved and scored by the table,
+    the die rolls 1 to 3 a third each and sends the flier along its direction, the mage and the
+    witch stand at most once each on roads and cities, and every action goes through its
+    notation and id."""
+    kinds, verbs, pendings, reasons = set(), set(), set(), set()
+    landed = returned = rolls = gold_scores = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        game = Game(config={"players": 3, "sets": MINI_SETS, "explicit_draws": True}, seed=seed)
+        assert (game.ingots_in_supply, game.ingots, game.ingots_on_board) == (16, [0, 0, 0], [])
+        assert (game.magic_figures, game.flight) == ([], None)
+        while not game.is_over:
+            pendings.add(game.pending)
+            flight = game.flight
+            if game.is_chance:
+                outcomes = game.chance_outcomes()
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+                if game.pending == "flier_roll":
+                    assert outcomes == [("roll:1", pytest.approx(1 / 3)),
+                                        ("roll:2", pytest.approx(1 / 3)),
+                                        ("roll:3", pytest.approx(1 / 3))]
+                    assert flight["distance"] is None and flight["target"] is None
+                else:
+                    assert game.pending == "draw" and flight is None
+                outcome = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+                events = game.resolve(outcome)
+            else:
+                actions = game.legal_actions()
+                for action in actions:
+                    if action.kind in MINI_VERBS:
+                        verbs.add(action.kind)
+                        check_mini_action(game, action)
+                if game.pending == "landing":
+                    assert flight["target"] is not None and 1 <= flight["distance"] <= 3
+                flights = [a for a in actions if a.kind == "fly"]
+                action = flights[0] if flights and rng.random() < 0.8 else rng.choice(actions)
+                events = game.play(action)
+            for i, e in enumerate(events):
+                kinds.add(e.kind)
+                if e.kind == "flier_launched":
+                    assert e.direction in COMPASS and e.figure and e.player == game.active_player
+                    launched = e
+                elif e.kind == "die_rolled":
+                    rolls += 1
+                    assert 1 <= e.distance <= 3 and outcome == f"roll:{e.distance}"
+                    dx, dy = COMPASS[launched.direction]
+                    x, y = launched.position
+                    assert e.position == (x + e.distance * dx, y + e.distance * dy)
+                    after = events[i + 1] if i + 1 < len(events) else None
+                    if after is not None and after.kind == "figure_deployed":
+                        landed += 1
+                        assert after.position == e.position and after.figure == launched.figure
+                elif e.kind == "flier_returned":
+                    returned += 1
+                    assert (e.player, e.figure) == (launched.player, launched.figure)
+                elif e.kind == "figure_deployed" and game.board and flight and flight["target"]:
+                    landed += 1  # after a landing decision
+                    assert e.position == flight["target"]
+                elif e.kind in ("magic_figure_moved", "magic_figure_removed"):
+                    assert e.magic in ("mage", "witch") and e.player is None
+                    if e.kind == "magic_figure_moved":
+                        assert e.feature in ("road", "city") and e.location and e.position
+                elif e.kind in ("ingot_placed", "ingot_taken"):
+                    assert e.position is not None
+                    assert (e.player is None) == (e.kind == "ingot_placed")
+                elif e.kind == "scored":
+                    reasons.add(e.reason)
+                    if e.reason == "gold":
+                        gold_scores += 1
+                        assert e.final_scoring and e.ingots >= 1 and e.position is None
+                        assert e.points == gold_value(e.ingots) * e.ingots
+                        assert e.ingots == game.ingots[e.player]
+                    elif e.reason == "feature" and e.magic is not None:
+                        assert e.scored in ("road", "city") and e.magic in ("mage", "witch")
+                    else:
+                        assert (e.magic, e.ingots) == (None, None)
+            # Gold is conserved; the mage and the witch stand once at most, on roads and cities.
+            held = sum(game.ingots)
+            assert game.ingots_in_supply + held + sum(n for _, n in game.ingots_on_board) == 16
+            assert all(n >= 1 for _, n in game.ingots_on_board)
+            magic = game.magic_figures
+            assert len({m.figure for m in magic}) == len(magic) <= 2
+            assert all(m.feature in ("road", "city") for m in magic)
+            if game.pending not in ("flier_roll", "landing"):
+                assert game.flight is None, "no flight under way after a landing or a return"
+        assert [e for e in events if e.kind == "game_over"]
+        assert Game.from_json(game.to_json()).scores == game.scores
+    assert {"flier_launched", "die_rolled", "flier_returned", "ingot_placed", "ingot_taken",
+            "magic_figure_moved", "magic_figure_removed"} <= kinds
+    assert {"flier_roll", "landing", "ingot", "magic"} <= pendings
+    assert {"fly", "land", "ingot", "magic"} <= verbs
+    assert "gold" in reasons and gold_scores > 0
+    assert landed > 0 and returned > 0 and rolls == landed + returned
+
+
+def test_mini_expansion_actions_and_values():
+    examples = {
+        "fly follower": ("fly", {"figure": "follower"}),
+        "land 1,-2 city NW": ("land", {"x": 1, "y": -2, "feature": "city", "location": "NW"}),
+        "ingot 1,-1": ("ingot", {"x": 1, "y": -1}),
+        "take_ingot -3,0": ("take_ingot", {"x": -3, "y": 0}),
+        "magic mage 1,-3 city N": ("magic", {"magic": "mage", "x": 1, "y": -3, "feature": "city",
+                                             "location": "N"}),
+        "remove_magic witch": ("remove_magic", {"magic": "witch"}),
+    }
+    fields = ("tile", "x", "y", "rotation", "figure", "feature", "location", "quarter", "magic")
+    for text, (kind, given) in examples.items():
+        action = Action(text)
+        assert str(action) == text and Action(str(action)) == action and action.kind == kind
+        assert repr(action) == f'Action("{text}")' and pickle.loads(pickle.dumps(action)) == action
+        assert {f: getattr(action, f) for f in fields} == {f: given.get(f) for f in fields}
+    for bad in ["fly", "land 1,-2", "ingot", "magic wizard 1,-3 city N", "remove_magic"]:
+        with pytest.raises(InvalidActionError):
+            Action(bad)
+    # Without the sets, the getters are empty.
+    game = Game()
+    assert (game.ingots, game.ingots_in_supply, game.ingots_on_board) == ([0, 0], 0, [])
+    assert (game.magic_figures, game.flight, game.is_chance) == ([], None, False)
+    # Every chance outcome: tiles, then animals, then the die.
+    outcomes = carcassonne.outcome_ids()
+    assert outcomes[: len(carcassonne.tile_ids())] == carcassonne.tile_ids()
+    assert outcomes[-3:] == ["roll:1", "roll:2", "roll:3"] and "elephant" in outcomes
+    assert len(set(outcomes)) == len(outcomes)
+    with pytest.raises(InvalidActionError, match="roll"):
+        Game(config={"sets": MINI_SETS, "explicit_draws": True}).resolve("roll:4")

@@ -13,7 +13,9 @@ import pytest
 import carcassonne
 from carcassonne import Bot, ConfigError, Game, IllegalActionError, VectorEnv
 
-EVERY_SET = ["base", "inns", "traders", "river", "river2", "count", "king_robber", "cult"]
+# The C1 editions (flying_machines1, mage_witch1) exclude the C2 sets listed here.
+EVERY_SET = ["base", "inns", "traders", "river", "river2", "count", "king_robber", "cult",
+             "flying_machines", "gold_mines", "mage_witch"]
 
 
 def pick(ids, step):
@@ -397,3 +399,34 @@ def test_openspiel_mcts_bot_plays_a_game():
         game.new_initial_state(), [bot, pyspiel.make_uniform_random_bot(1, 3)], np.random.RandomState(0)
     )
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_openspiel_chance_nodes_include_the_flying_machines_die():
+    import carcassonne.openspiel
+
+    carcassonne.openspiel.register()
+    game = pyspiel.load_game("python_carcassonne", {"sets": "base+flying_machines", "players": 3})
+    outcomes = carcassonne.outcome_ids()
+    assert game.max_chance_outcomes() == len(outcomes)
+    rolls = [outcomes.index(f"roll:{d}") for d in (1, 2, 3)]
+    rng = np.random.default_rng(3)
+    state = game.new_initial_state()
+    seen = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            chances = state.chance_outcomes()
+            assert sum(p for _, p in chances) == pytest.approx(1.0)
+            if state.game.pending == "flier_roll":
+                seen += 1
+                assert chances == [(r, pytest.approx(1 / 3)) for r in rolls]
+                assert state.action_to_string(pyspiel.PlayerId.CHANCE, rolls[1]) == "draw roll:2"
+            action = int(rng.choice([a for a, _ in chances], p=[p for _, p in chances]))
+        else:
+            legal = state.legal_actions()
+            flights = [a for a in legal if state.action_to_string(state.current_player(), a).startswith("fly")]
+            action = flights[0] if flights else int(rng.choice(legal))
+        state.apply_action(action)
+    assert seen > 0
+    assert len(state.history()) <= game.max_game_length()
+    chance_nodes = sum(1 for a in state.full_history() if a.player == pyspiel.PlayerId.CHANCE)
+    assert chance_nodes <= game.max_chance_nodes_in_history()

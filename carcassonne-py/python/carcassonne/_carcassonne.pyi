@@ -18,6 +18,7 @@ __all__ = [
     "MAX_NAME_BYTES",
     "OBSERVATION_PLANES",
     "PlacedFigure",
+    "PlacedMagicFigure",
     "PlacedTile",
     "RecordError",
     "ExportError",
@@ -25,6 +26,7 @@ __all__ = [
     "VectorStep",
     "__version__",
     "jcz_assertions",
+    "outcome_ids",
     "play_games",
     "play_greedy_games",
     "play_random_games",
@@ -36,7 +38,21 @@ MAX_BATCH_GAMES: int
 MAX_NAME_BYTES: int
 
 _ActionKind = Literal[
-    "place", "deploy", "double_turn", "enter", "count", "leave", "acrobat", "pyramid", "pass"
+    "place",
+    "deploy",
+    "double_turn",
+    "enter",
+    "count",
+    "leave",
+    "acrobat",
+    "pyramid",
+    "fly",
+    "land",
+    "ingot",
+    "take_ingot",
+    "magic",
+    "remove_magic",
+    "pass",
 ]
 _EventKind = Literal[
     "tile_drawn",
@@ -55,9 +71,16 @@ _EventKind = Literal[
     "animal_revealed",
     "acrobat_deployed",
     "acrobat_returned",
+    "ingot_placed",
+    "ingot_taken",
+    "magic_figure_moved",
+    "magic_figure_removed",
+    "flier_launched",
+    "die_rolled",
+    "flier_returned",
     "game_over",
 ]
-_Reason = Literal["feature", "field", "goods", "token", "big_top", "acrobats", "ringmaster"]
+_Reason = Literal["feature", "field", "goods", "token", "big_top", "acrobats", "ringmaster", "gold"]
 _Scored = Literal[
     "road",
     "city",
@@ -70,6 +93,7 @@ _Scored = Literal[
     "big_top",
     "acrobats",
     "ringmaster",
+    "gold",
 ]
 _Pending = Literal[
     "draw",
@@ -81,10 +105,18 @@ _Pending = Literal[
     "leave_city",
     "market",
     "animal_token",
+    "ingot",
+    "take_ingot",
+    "magic",
+    "remove_magic",
+    "flier_roll",
+    "landing",
     "game_over",
 ]
 _FigureName = Literal["follower", "large_follower", "builder", "pig", "ringmaster"]
 _AnimalName = Literal["elephant", "tiger", "bear", "seal", "monkey", "flea"]
+_MagicName = Literal["mage", "witch"]
+_Compass = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 _FeatureName = Literal["road", "city", "monastery", "field", "river", "shrine"]
 _QuarterName = Literal["castle", "market", "blacksmith", "cathedral"]
 _GoodsName = Literal["wine", "grain", "cloth"]
@@ -101,7 +133,7 @@ class ExportError(ValueError): ...
 @final
 class Action:
     """An action; ``Action("place D 1,-2 R90")``, ``Action("deploy follower 1,-2 city NW")``,
-    ``Action("pass")``."""
+    ``Action("fly follower")``, ``Action("magic mage 1,-3 city N")``, ``Action("pass")``."""
 
     def __new__(cls, text: str) -> "Action": ...
     @property
@@ -122,6 +154,8 @@ class Action:
     def location(self) -> Optional[str]: ...
     @property
     def quarter(self) -> Optional[_QuarterName]: ...
+    @property
+    def magic(self) -> Optional[_MagicName]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -227,6 +261,14 @@ class Event:
     @property
     def circus_tiles(self) -> Optional[int]: ...
     @property
+    def ingots(self) -> Optional[int]: ...
+    @property
+    def magic(self) -> Optional[_MagicName]: ...
+    @property
+    def direction(self) -> Optional[_Compass]: ...
+    @property
+    def distance(self) -> Optional[int]: ...
+    @property
     def scores(self) -> Optional[List[int]]: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
@@ -252,6 +294,22 @@ class PlacedFigure:
     def player(self) -> int: ...
     @property
     def figure(self) -> _FigureName: ...
+    @property
+    def x(self) -> int: ...
+    @property
+    def y(self) -> int: ...
+    @property
+    def feature(self) -> _FeatureName: ...
+    @property
+    def location(self) -> str: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class PlacedMagicFigure:
+    @property
+    def figure(self) -> _MagicName: ...
     @property
     def x(self) -> int: ...
     @property
@@ -296,6 +354,8 @@ class Game:
     @property
     def pending(self) -> _Pending: ...
     @property
+    def is_chance(self) -> bool: ...
+    @property
     def current_tile(self) -> Optional[str]: ...
     @property
     def scores(self) -> List[int]: ...
@@ -311,6 +371,16 @@ class Game:
     def city(self) -> Optional[Dict[str, Any]]: ...
     @property
     def circus(self) -> Optional[Dict[str, Any]]: ...
+    @property
+    def ingots_on_board(self) -> List[Tuple[Tuple[int, int], int]]: ...
+    @property
+    def ingots(self) -> List[int]: ...
+    @property
+    def ingots_in_supply(self) -> int: ...
+    @property
+    def magic_figures(self) -> List[PlacedMagicFigure]: ...
+    @property
+    def flight(self) -> Optional[Dict[str, Any]]: ...
     @property
     def tiles_left(self) -> int: ...
     @property
@@ -369,6 +439,7 @@ def play_greedy_games(
 ) -> npt.NDArray[np.int64]: ...
 def jcz_assertions(path: Union[str, "os.PathLike[str]"]) -> List[Tuple[str, bool]]: ...
 def tile_ids() -> List[str]: ...
+def outcome_ids() -> List[str]: ...
 
 @final
 class VectorStep:

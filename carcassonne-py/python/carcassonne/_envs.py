@@ -83,7 +83,7 @@ def check_radius(radius: int) -> int:
 def resolve_chance(game: Game, rng: np.random.Generator) -> None:
     """Resolves every pending chance node of ``game`` with outcomes drawn from ``rng`` by their
     probabilities (games with automatic draws have none: their seeded generator draws)."""
-    while game.pending == "draw":
+    while game.is_chance:
         outcomes = game.chance_outcomes()
         if not outcomes:
             raise RuntimeError("a chance node is pending without outcomes")

@@ -11,9 +11,11 @@ True
 ``register()`` registers ``python_carcassonne`` with ``pyspiel`` (once; later calls do nothing):
 a sequential, explicit-stochastic, perfect-information, zero-sum game with terminal rewards.
 
-- Chance nodes are the engine's chance nodes (``Game.chance_outcomes``; today the tile draws:
-  the outcome's action is the tile's index in ``carcassonne.tile_ids()``), played in an
-  explicit-draw game, so OpenSpiel (or its bots) chooses every outcome.
+- Chance nodes are the engine's chance nodes (``Game.chance_outcomes``: the tile draws, the big
+  top's animal tokens, the flying machines' die), played in an explicit-draw game, so OpenSpiel
+  (or its bots) chooses every outcome. An outcome's action is its index in
+  ``carcassonne.outcome_ids()``, which starts with ``carcassonne.tile_ids()``: a tile's action is
+  its index there.
 - Player actions are the engine's action ids (``Game.legal_action_ids``, sorted), stable per
   config: ``num_distinct_actions`` is ``Game.action_space_size``.
 - ``observation_tensor``: the engine's planes (``Game.observation``) as float32, shape
@@ -41,16 +43,21 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from . import _envs
-from ._carcassonne import OBSERVATION_PLANES, Game, tile_ids
+from ._carcassonne import OBSERVATION_PLANES, Game, outcome_ids
 
 __all__ = ["CarcassonneGame", "CarcassonneState", "GAME_TYPE", "SHORT_NAME", "register"]
 
 #: The name the game is registered under.
 SHORT_NAME = "python_carcassonne"
 
-#: The chance outcomes' actions: tile ids by index.
-_TILES: List[str] = tile_ids()
-_TILE_INDEX: Dict[str, int] = {t: i for i, t in enumerate(_TILES)}
+#: The chance outcomes' actions: outcomes (tile ids first) by index.
+_OUTCOMES: List[str] = outcome_ids()
+_OUTCOME_INDEX: Dict[str, int] = {o: i for i, o in enumerate(_OUTCOMES)}
+
+#: Decisions and chance nodes the mini expansions may add to a turn part (see
+#: ``CarcassonneGame``), and to a whole game.
+_MINI_PER_TILE = 6
+_MINI_PER_GAME = 17
 
 #: Upper bound of ``reward="margin"`` returns, for OpenSpiel's utility bounds.
 MARGIN_BOUND = 1000.0
@@ -121,27 +128,34 @@ class CarcassonneGame(pyspiel.Game):
         probe = Game(seed=0, **self.keywords)
         tiles = probe.tiles_left + len(probe.board)
         figures = sum(sum(s.values()) for s in probe.supply)
-        per_tile = 3 if probe.city is None else 5 + probe.players + figures
+        # Per tile: its draw, placement and deployment (more with the City of Carcassonne), and
+        # what the mini expansions may add to its turn part, whether or not they are in play
+        # (a game shows them only as they happen): the die and the landing, the second ingot,
+        # a move or removal of the mage or witch, the big top's animal. Per game: the ingots
+        # taken one by one (16) and the final big top's animal.
+        per_tile = (3 if probe.city is None else 5 + probe.players + figures) + _MINI_PER_TILE
         low, high = (-1.0, 1.0) if self.reward == "rank" else (-MARGIN_BOUND, MARGIN_BOUND)
         info = pyspiel.GameInfo(
             num_distinct_actions=probe.action_space_size,
-            max_chance_outcomes=len(_TILES),
+            max_chance_outcomes=len(_OUTCOMES),
             num_players=probe.players,
             min_utility=low,
             max_utility=high,
             utility_sum=0.0,
-            max_game_length=tiles * per_tile + figures,
+            max_game_length=tiles * per_tile + figures + _MINI_PER_GAME,
         )
         super().__init__(GAME_TYPE, info, merged)
-        self.max_draws = tiles
+        # A draw, a roll of the die and a big top's animal per tile, and the final big top's.
+        self.max_chance_nodes = 3 * tiles + 1
 
     def new_initial_state(self, state: Any = None) -> "CarcassonneState":
         """A new game, waiting for its first draw."""
         return CarcassonneState(self)
 
     def max_chance_nodes_in_history(self) -> int:
-        """At most one draw per tile."""
-        return self.max_draws
+        """At most a draw, a roll of the die and an animal token per tile, and the final big
+        top's animal."""
+        return self.max_chance_nodes
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
         """The board observer, or the history for perfect-recall information states."""
@@ -161,10 +175,10 @@ class CarcassonneState(pyspiel.State):
         self.game = Game(seed=0, **game.keywords)
 
     def current_player(self) -> int:
-        """The deciding seat, ``CHANCE`` at a draw, ``TERMINAL`` at the end."""
+        """The deciding seat, ``CHANCE`` at a chance node, ``TERMINAL`` at the end."""
         if self.game.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
-        if self.game.pending == "draw":
+        if self.game.is_chance:
             return int(pyspiel.PlayerId.CHANCE)
         return self.game.current_player
 
@@ -173,22 +187,25 @@ class CarcassonneState(pyspiel.State):
         return sorted(self.game.legal_action_ids())
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:
-        """The draw's outcomes (tile indices) with their probabilities, ascending."""
-        return sorted((_TILE_INDEX[t], p) for t, p in self.game.chance_outcomes())
+        """The chance node's outcomes (indices in ``outcome_ids()``) with their probabilities,
+        ascending."""
+        return sorted((_OUTCOME_INDEX[o], p) for o, p in self.game.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
-        """Draws tile number ``action`` at a chance node, else plays action id ``action``."""
-        if self.game.pending == "draw":
-            if not 0 <= action < len(_TILES):
-                raise ValueError(f"chance action {action} is not a tile index")
-            self.game.resolve(_TILES[action])
+        """Resolves outcome number ``action`` at a chance node, else plays action id
+        ``action``."""
+        if self.game.is_chance:
+            if not 0 <= action < len(_OUTCOMES):
+                raise ValueError(f"chance action {action} is not an outcome index")
+            self.game.resolve(_OUTCOMES[action])
         else:
             self.game.play_id(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        """``draw D`` for a chance outcome, else the action's notation."""
+        """``draw D`` (``draw elephant``, ``draw roll:2``) for a chance outcome, else the
+        action's notation."""
         if player == pyspiel.PlayerId.CHANCE:
-            return f"draw {_TILES[action]}" if 0 <= action < len(_TILES) else f"draw #{action}"
+            return f"draw {_OUTCOMES[action]}" if 0 <= action < len(_OUTCOMES) else f"draw #{action}"
         try:
             return str(self.game.action_from_id(action))
         except ValueError:
