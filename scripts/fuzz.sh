@@ -19,7 +19,7 @@ if [ ${#targets[@]} -eq 0 ]; then
   for f in fuzz/fuzz_targets/*.rs; do targets+=("$(basename "$f" .rs)"); done
 fi
 
-if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
+if ! rustup toolchain list 2>/dev/null | grep '^nightly' > /dev/null; then
   echo "fuzz: NOT RUN under libFuzzer: the nightly toolchain is not installed (rustup toolchain install nightly); the corpora were replayed on stable only"
   exit 0
 fi
@@ -29,20 +29,21 @@ if ! cargo +nightly fuzz --version > /dev/null 2>&1; then
 fi
 
 echo "fuzz: $(cargo +nightly fuzz --version), $(rustc +nightly --version); ${seconds} s per target: ${targets[*]}"
-# One build of every target (optimized, with debug assertions and AddressSanitizer).
-(cd fuzz && cargo +nightly fuzz build -O)
+# One build of every target (optimized, with debug assertions and overflow checks, and
+# AddressSanitizer for the C API's unsafe boundary).
+(cd fuzz && cargo +nightly fuzz build -O -a)
 root="$(pwd)"
 for t in "${targets[@]}"; do
   work="$root/target/fuzz-corpus/$t"
   artifacts="$root/target/fuzz-artifacts/$t"
   mkdir -p "$work" "$artifacts"
   log="$root/target/fuzz-artifacts/$t.log"
-  if ! (cd fuzz && cargo +nightly fuzz run -O "$t" "$work" "corpus/$t" -- \
+  if ! (cd fuzz && cargo +nightly fuzz run -O -a "$t" "$work" "corpus/$t" -- \
         -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 \
         -artifact_prefix="$artifacts/" -print_final_stats=1) > "$log" 2>&1; then
     tail -n 40 "$log"
     echo "fuzz: $t FAILED; the input is in $artifacts/, reproduce with:"
-    echo "  (cd fuzz && cargo +nightly fuzz run -O $t $artifacts/<file>)"
+    echo "  (cd fuzz && cargo +nightly fuzz run -O -a $t $artifacts/<file>)"
     exit 1
   fi
   runs=$(awk '/stat::number_of_executed_units:/ {print $2}' "$log" | tail -n 1)

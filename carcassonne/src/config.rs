@@ -405,7 +405,9 @@ pub struct Config {
     /// for solitaire tests and JCloisterZone scenario files that use one.
     pub players: usize,
     /// Player names; empty means `Player 1`, `Player 2`, ...; otherwise one per player, each
-    /// at most [`MAX_NAME_BYTES`] bytes of UTF-8 and without NUL.
+    /// at most [`MAX_NAME_BYTES`] bytes of UTF-8 and without NUL. JSON lists of more than
+    /// [`MAX_PLAYERS`] names are refused while they are read.
+    #[serde(deserialize_with = "crate::json::bounded_names")]
     pub names: Vec<String>,
     /// The seat that takes the first turn (0-based; the rules let the youngest choose, B-1.5).
     pub first_player: usize,

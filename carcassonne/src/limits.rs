@@ -9,6 +9,7 @@
 //! | --- | --- | --- |
 //! | tiles in a custom stack, and in a record's game | [`MAX_STACK_TILES`] | [`ConfigError::Tiles`](crate::ConfigError::Tiles) |
 //! | a player name, in bytes of UTF-8; a NUL anywhere | [`MAX_NAME_BYTES`] | [`ConfigError::Value`](crate::ConfigError::Value) (`names`) |
+//! | player names in a config's JSON (a record's, a C or Python config) | [`MAX_PLAYERS`](crate::MAX_PLAYERS) names, refused while read | [`ConfigError::Json`](crate::ConfigError::Json), [`RecordError::Json`](crate::RecordError::Json) |
 //! | a JSON record's text | [`MAX_RECORD_BYTES`] | [`RecordError::TooLarge`](crate::RecordError::TooLarge) |
 //! | a `.jcz` text, and a `.jcz` file read by path | [`MAX_JCZ_BYTES`] | [`ImportError::TooLarge`](crate::ImportError::TooLarge) |
 //! | each `.jcz` section other than `replay` (`setup`, `players`, `gameAnnotations`, `test`) | [`MAX_JCZ_SECTION_BYTES`] | [`ImportError::TooLarge`](crate::ImportError::TooLarge) |
