@@ -1035,3 +1035,38 @@ pub unsafe extern "C" fn carc_game_chance_outcomes(
         write_items(&outcomes, buf, cap, len)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A panic while a call changes a game (a defect, simulated here) marks the game broken:
+    /// every later call with it returns `CARC_PANIC` naming why, a clone is refused, and
+    /// `carc_game_free` still releases it.
+    #[test]
+    fn a_panic_while_changing_marks_the_game_broken() {
+        let raw = carc_game::boxed(Game::new(Config::new(2), 1).expect("a valid config"));
+        // SAFETY: `raw` is a live game of this test, not aliased here.
+        let game = unsafe { &mut *raw };
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            game.changing(|_| -> () { panic!("a simulated defect") })
+        }));
+        assert!(caught.is_err());
+        let mut score = 77u32;
+        // SAFETY: a live game and a writable out-parameter.
+        let status = unsafe { carc_game_score(raw, 0, &mut score) };
+        assert_eq!(status, carc_status::CARC_PANIC);
+        assert_eq!(score, 77, "nothing written");
+        assert!(crate::boundary::last_error().contains("broken"));
+        let mut copy = std::ptr::null_mut();
+        // SAFETY: as above.
+        let status = unsafe { carc_game_clone(raw, &mut copy) };
+        assert_eq!(status, carc_status::CARC_PANIC);
+        assert!(copy.is_null());
+        // SAFETY: as above.
+        let status = unsafe { carc_game_play_index(raw, 0) };
+        assert_eq!(status, carc_status::CARC_PANIC);
+        // SAFETY: freed once.
+        unsafe { carc_game_free(raw) };
+    }
+}
