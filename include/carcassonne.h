@@ -11,8 +11,19 @@
  *   until carc_game_free (carc_game_free(NULL) does nothing). `const char *` results are static
  *   strings owned by the library: never free them. Everything else is copied into the caller's
  *   memory. The library keeps no pointer passed to it after the call returns.
- * - A game may be used by one thread at a time; different games are independent.
- * - A failed call never changes the game.
+ * - Threads: a game (and a bot) is used by one thread at a time, with no call on it running
+ *   while another is; different games are independent. Even the calls that take a
+ *   `const carc_game *` update the game's internal cache of legal actions, so two threads
+ *   may not read one game at once either. carc_last_error is per thread.
+ * - A failed call never changes the game, with two exceptions, both defects of the library
+ *   (never caused by the input; please report them): CARC_INTERNAL_ERROR, a broken invariant
+ *   the engine detected after applying a play or draw (the action is applied; the game may
+ *   not be playable further), and CARC_PANIC, a panic caught at the boundary: when a call
+ *   that changes a game (play, draw) panics, the game is marked broken and every later call
+ *   with it returns CARC_PANIC (carc_game_free still releases it).
+ * - Input limits (see the README's reliability section): a config's stack at most 4000 tiles,
+ *   a player name at most 256 bytes and without NUL, a JSON record at most 16 MiB, a .jcz
+ *   text at most 16 MiB; error messages quote at most 64 bytes of bad input.
  */
 
 #ifndef CARCASSONNE_H
@@ -603,6 +614,10 @@ enum carc_status
   // The game cannot be written as a JCloisterZone saved game: it uses a rule variant or
   // setting JCloisterZone does not have (see `carc_last_error`).
   CARC_EXPORT_ERROR = 15,
+  // The engine detected a broken internal invariant (a defect of the library, not of the
+  // input; see `carc_last_error`). The call's action or draw was applied; the game may not
+  // be playable further.
+  CARC_INTERNAL_ERROR = 16,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -901,10 +916,12 @@ const char *carc_status_str(uint32_t status);
 
 // Copies the message of the last failed call on this thread into `buf` (NUL-terminated) and
 // its length into `*needed` (without the NUL). An empty message if no call failed yet.
+// Messages quote at most 64 bytes of a bad input, so they stay short.
 //
 // Returns `CARC_NULL_ARGUMENT` if `needed` is NULL, `CARC_BUFFER_TOO_SMALL` if `cap` is not
 // more than the length (then only `*needed` is written; `buf` may be NULL with `cap` 0 to ask
-// for the length). This call does not change the stored message.
+// for the length). This call never changes the stored message, whatever it returns: ask for
+// the length, then fetch.
 //
 // # Safety
 // `buf` must be NULL or point to `cap` writable bytes; `needed` must be NULL or writable.

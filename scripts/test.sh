@@ -30,7 +30,9 @@ export CARCASSONNE_SHARED="$shared"
 
 echo "== format, lints, docs"
 cargo fmt --all -- --check
+cargo fmt --manifest-path fuzz/Cargo.toml -- --check
 cargo clippy --workspace --all-targets --locked -- -D warnings
+cargo clippy --manifest-path fuzz/Cargo.toml --all-targets --locked -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked --quiet
 
 echo "== Rust tests (unit, scenarios, JCloisterZone replays, properties, perft, doc tests)"
@@ -38,6 +40,16 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 # The Python crate is tested through Python below (its tests need the interpreter).
 cargo test --workspace --exclude carcassonne-py --locked 2>&1 | tee "$tmp/cargo-test.txt"
+
+echo "== fuzz targets on stable: every corpus replayed through its target; property tests over random configs"
+# The fuzz crate is a workspace of its own (fuzz/Cargo.toml); its tests replay fuzz/corpus/*
+# and play 20,000 random configs to the end with the targets' invariants.
+cargo test --manifest-path fuzz/Cargo.toml --locked 2>&1 | tee -a "$tmp/cargo-test.txt"
+echo "== fuzz targets under libFuzzer, 10 s each (needs nightly and cargo-fuzz; says so when missing)"
+scripts/fuzz.sh 10
+echo "== limits: inputs at the limits of carcassonne::limits (their cost is in the README)"
+cargo run --release --locked --quiet --example limits -- all > "$tmp/limits.txt"
+grep -q "peak resident memory" "$tmp/limits.txt"
 
 echo "== benchmarks compile and run once (no timing asserted)"
 cargo bench --locked -p carcassonne --bench engine -- --test

@@ -244,7 +244,7 @@ pub unsafe extern "C" fn carc_bot_choose(
 ) -> carc_status {
     ffi!({
         let b = arg_mut(bot, "bot")?;
-        let g = arg_ref(game, "game")?;
+        let g = crate::game::live(game)?;
         require(out, "out")?;
         let Some(action) = b.bot.choose(g.game()) else {
             return fail(

@@ -43,10 +43,14 @@ pub enum carc_status {
     /// The game cannot be written as a JCloisterZone saved game: it uses a rule variant or
     /// setting JCloisterZone does not have (see `carc_last_error`).
     CARC_EXPORT_ERROR = 15,
+    /// The engine detected a broken internal invariant (a defect of the library, not of the
+    /// input; see `carc_last_error`). The call's action or draw was applied; the game may not
+    /// be playable further.
+    CARC_INTERNAL_ERROR = 16,
 }
 
 /// Static NUL-terminated messages, indexed by status.
-const MESSAGES: [&str; 16] = [
+const MESSAGES: [&str; 17] = [
     "ok\0",
     "a required pointer argument was NULL\0",
     "invalid argument (unknown enum value, number out of range, or text not UTF-8)\0",
@@ -60,9 +64,10 @@ const MESSAGES: [&str; 16] = [
     "the saved game could not be replayed\0",
     "the JCloisterZone game could not be imported\0",
     "file could not be read\0",
-    "internal error (panic) caught; nothing was changed\0",
+    "internal error (panic) caught; a game it was changing is marked broken\0",
     "no decision is pending (a chance node, or the game is over)\0",
     "the game cannot be written as a JCloisterZone game\0",
+    "internal error: the engine detected a broken invariant\0",
 ];
 
 /// The static message of a status value (any integer).
@@ -98,7 +103,9 @@ macro_rules! ffi {
             Ok(Ok(())) => $crate::boundary::carc_status::CARC_OK,
             Ok(Err(status)) => status,
             Err(_) => {
-                $crate::boundary::set_error("internal error (panic) caught; nothing was changed");
+                $crate::boundary::set_error(
+                    "internal error (panic) caught; a game it was changing is marked broken",
+                );
                 $crate::boundary::carc_status::CARC_PANIC
             }
         }
@@ -232,6 +239,7 @@ pub(crate) unsafe fn write_mapped<S, T>(
 
 /// Copies `text` NUL-terminated into the caller's buffer and its length (without the NUL) into
 /// `*needed`. With `cap <= text.len()` only `*needed` is written (`CARC_BUFFER_TOO_SMALL`).
+/// A failure is recorded as the thread's last error.
 ///
 /// # Safety
 /// `buf` must be NULL or valid for `cap` byte writes; `needed` NULL or writable.
@@ -241,22 +249,47 @@ pub(crate) unsafe fn write_text(
     cap: usize,
     needed: *mut usize,
 ) -> Result<(), carc_status> {
+    // SAFETY: the caller's contract is the one `copy_text` needs.
+    unsafe { copy_text(text, buf, cap, needed) }.map_err(|(status, message)| {
+        set_error(message);
+        status
+    })
+}
+
+/// [`write_text`] without recording a failure as the last error: for `carc_last_error`, which
+/// must not destroy the message it is asked for (the header's idiom asks for the length with
+/// `buf = NULL, cap = 0` first).
+///
+/// # Safety
+/// As [`write_text`].
+pub(crate) unsafe fn copy_text(
+    text: &str,
+    buf: *mut c_char,
+    cap: usize,
+    needed: *mut usize,
+) -> Result<(), (carc_status, String)> {
     if needed.is_null() {
-        return Err(null("needed"));
+        return Err((
+            carc_status::CARC_NULL_ARGUMENT,
+            "argument `needed` is NULL".into(),
+        ));
     }
     if cap > text.len() && buf.is_null() {
-        return Err(null("buf"));
+        return Err((
+            carc_status::CARC_NULL_ARGUMENT,
+            "argument `buf` is NULL".into(),
+        ));
     }
     // SAFETY: checked non-NULL above.
     unsafe { needed.write(text.len()) };
     if cap <= text.len() {
-        return fail(
+        return Err((
             carc_status::CARC_BUFFER_TOO_SMALL,
             format!(
                 "the text needs {} bytes plus the NUL, the buffer has {cap}",
                 text.len()
             ),
-        );
+        ));
     }
     // SAFETY: `buf` has room for `cap > text.len()` bytes by the caller's contract.
     unsafe {

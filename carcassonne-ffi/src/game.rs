@@ -3,7 +3,10 @@
 use std::cell::{Ref, RefCell};
 use std::ffi::c_char;
 
-use carcassonne::{Action, Config, Event, Game, JczGame, Outcome, RecordError};
+use carcassonne::{
+    Action, Config, ConfigError, DrawError, Event, Game, ImportError, JczGame, Outcome, PlayError,
+    RecordError,
+};
 
 use crate::boundary::{
     arg_mut, arg_ref, arg_str, carc_status, fail, ffi, require, write_items, write_mapped,
@@ -26,6 +29,9 @@ pub struct carc_game {
     legal: RefCell<LegalCache>,
     /// Events of the last successful `play`/`draw`.
     events: Vec<Event>,
+    /// Set when a call that changes the game panicked (a defect): the game may be half
+    /// changed, so every later call with it fails with `CARC_PANIC`.
+    broken: bool,
 }
 
 #[derive(Clone, Default)]
@@ -51,6 +57,7 @@ impl carc_game {
             epoch: 1,
             legal: RefCell::new(LegalCache::default()),
             events: Vec::new(),
+            broken: false,
         }))
     }
 
@@ -64,39 +71,129 @@ impl carc_game {
         Ref::map(self.legal.borrow(), |c| c.actions.as_slice())
     }
 
+    /// Runs `change` on the game; a panic inside marks the game broken (and goes on to the
+    /// boundary's `catch_unwind`, which returns `CARC_PANIC`).
+    fn changing<T>(&mut self, change: impl FnOnce(&mut Game) -> T) -> T {
+        let game = &mut self.game;
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| change(game))) {
+            Ok(result) => result,
+            Err(panic) => {
+                self.broken = true;
+                std::panic::resume_unwind(panic)
+            }
+        }
+    }
+
     fn resolve(&mut self, outcome: Outcome) -> Result<(), carc_status> {
-        match self.game.resolve(outcome) {
+        match self.changing(|game| game.resolve(outcome)) {
             Ok(events) => {
                 self.events = events;
                 self.epoch += 1;
                 Ok(())
             }
-            // Every draw error (automatic draws, no chance node pending, an impossible
+            Err(DrawError::Internal(e)) => {
+                self.epoch += 1;
+                fail(carc_status::CARC_INTERNAL_ERROR, e.to_string())
+            }
+            // Every other draw error (automatic draws, no chance node pending, an impossible
             // outcome) is an illegal draw.
+            Err(
+                e @ (DrawError::NotExplicit
+                | DrawError::NotPending { .. }
+                | DrawError::NotInStack(_)
+                | DrawError::NoSuchOutcome(_)),
+            ) => fail(carc_status::CARC_ILLEGAL_DRAW, e.to_string()),
             Err(e) => fail(carc_status::CARC_ILLEGAL_DRAW, e.to_string()),
         }
     }
 
     fn play(&mut self, action: Action) -> Result<(), carc_status> {
-        match self.game.play_into(action, &mut self.events) {
+        let mut events = std::mem::take(&mut self.events);
+        let played = self.changing(|game| game.play_into(action, &mut events));
+        self.events = events;
+        match played {
             Ok(()) => {
                 self.epoch += 1;
                 Ok(())
+            }
+            Err(PlayError::Internal(e)) => {
+                self.epoch += 1;
+                fail(carc_status::CARC_INTERNAL_ERROR, e.to_string())
             }
             Err(e) => fail(carc_status::CARC_ILLEGAL_ACTION, e.to_string()),
         }
     }
 }
 
-fn config_error(e: impl std::fmt::Display) -> carc_status {
+/// The game behind a pointer argument, unless it is NULL or broken.
+///
+/// # Safety
+/// `game` must be NULL or a live game.
+pub(crate) unsafe fn live<'a>(game: *const carc_game) -> Result<&'a carc_game, carc_status> {
+    // SAFETY: the caller's contract.
+    let g = unsafe { arg_ref(game, "game") }?;
+    if g.broken {
+        return fail(carc_status::CARC_PANIC, BROKEN);
+    }
+    Ok(g)
+}
+
+/// [`live`] for a call that changes the game.
+///
+/// # Safety
+/// `game` must be NULL or a live game not aliased during the call.
+pub(crate) unsafe fn live_mut<'a>(game: *mut carc_game) -> Result<&'a mut carc_game, carc_status> {
+    // SAFETY: the caller's contract.
+    let g = unsafe { arg_mut(game, "game") }?;
+    if g.broken {
+        return fail(carc_status::CARC_PANIC, BROKEN);
+    }
+    Ok(g)
+}
+
+/// The message of a call with a broken game.
+const BROKEN: &str = "the game is broken: an earlier call that changed it panicked (a defect of \
+                      the library); free it with carc_game_free";
+
+fn config_error(e: ConfigError) -> carc_status {
+    let status = match e {
+        ConfigError::Json(_) => carc_status::CARC_PARSE_ERROR,
+        ConfigError::Internal(_) => carc_status::CARC_INTERNAL_ERROR,
+        ConfigError::PlayerCount { .. }
+        | ConfigError::NameCount { .. }
+        | ConfigError::Sets(_)
+        | ConfigError::Tiles(_)
+        | ConfigError::Value { .. }
+        | ConfigError::FirstPlayer { .. } => carc_status::CARC_CONFIG_ERROR,
+        // A variant added later: an invalid configuration all the same.
+        _ => carc_status::CARC_CONFIG_ERROR,
+    };
     crate::boundary::set_error(e.to_string());
-    carc_status::CARC_CONFIG_ERROR
+    status
 }
 
 fn record_status(e: RecordError) -> carc_status {
     let status = match e {
-        RecordError::Json(_) | RecordError::Format { .. } => carc_status::CARC_PARSE_ERROR,
+        RecordError::Json(_) | RecordError::Format { .. } | RecordError::TooLarge { .. } => {
+            carc_status::CARC_PARSE_ERROR
+        }
+        RecordError::Config(ConfigError::Internal(_))
+        | RecordError::IllegalAction {
+            error: PlayError::Internal(_),
+            ..
+        }
+        | RecordError::IllegalDraw {
+            error: DrawError::Internal(_),
+            ..
+        } => carc_status::CARC_INTERNAL_ERROR,
         RecordError::Config(_) => carc_status::CARC_CONFIG_ERROR,
+        RecordError::IllegalAction { .. }
+        | RecordError::IllegalDraw { .. }
+        | RecordError::DrawMismatch { .. }
+        | RecordError::MissingDraws(_)
+        | RecordError::TrailingMoves { .. }
+        | RecordError::UnusedMoves { .. } => carc_status::CARC_RECORD_ERROR,
+        // A variant added later: the record cannot be replayed all the same.
         _ => carc_status::CARC_RECORD_ERROR,
     };
     crate::boundary::set_error(e.to_string());
@@ -125,12 +222,7 @@ pub unsafe extern "C" fn carc_game_new(
             Config::new(2)
         } else {
             let text = arg_str(config_json, "config_json")?;
-            serde_json::from_str::<Config>(text).or_else(|e| {
-                fail(
-                    carc_status::CARC_PARSE_ERROR,
-                    format!("invalid config JSON: {e}"),
-                )
-            })?
+            Config::from_json(text).map_err(config_error)?
         };
         let game = Game::new(config, seed).map_err(config_error)?;
         write_out(out, "out", carc_game::boxed(game))
@@ -161,13 +253,14 @@ pub unsafe extern "C" fn carc_game_clone(
     out: *mut *mut carc_game,
 ) -> carc_status {
     ffi!({
-        let g = arg_ref(game, "game")?;
+        let g = live(game)?;
         require(out, "out")?;
         let copy = Box::new(carc_game {
             game: g.game.clone(),
             epoch: g.epoch,
             legal: g.legal.clone(),
             events: g.events.clone(),
+            broken: false,
         });
         write_out(out, "out", Box::into_raw(copy))
     })
@@ -209,7 +302,18 @@ pub unsafe extern "C" fn carc_game_from_jcz(
         require(out, "out")?;
         let jcz = JczGame::parse(text).map_err(|e| {
             let status = match e {
-                carcassonne::ImportError::Json(_) => carc_status::CARC_PARSE_ERROR,
+                ImportError::Json(_) | ImportError::TooLarge { .. } => {
+                    carc_status::CARC_PARSE_ERROR
+                }
+                ImportError::Config(ConfigError::Internal(_)) => carc_status::CARC_INTERNAL_ERROR,
+                ImportError::Io { .. } => carc_status::CARC_IO_ERROR,
+                ImportError::Format(_)
+                | ImportError::Unsupported(_)
+                | ImportError::UnknownTile(_)
+                | ImportError::Config(_)
+                | ImportError::Replay { .. }
+                | ImportError::WrongPlayer { .. } => carc_status::CARC_IMPORT_ERROR,
+                // A variant added later: the game cannot be imported all the same.
                 _ => carc_status::CARC_IMPORT_ERROR,
             };
             crate::boundary::set_error(e.to_string());
@@ -232,7 +336,7 @@ pub unsafe extern "C" fn carc_game_to_json(
     cap: usize,
     needed: *mut usize,
 ) -> carc_status {
-    ffi!({ write_text(&arg_ref(game, "game")?.game.to_json(), buf, cap, needed) })
+    ffi!({ write_text(&live(game)?.game.to_json(), buf, cap, needed) })
 }
 
 /// Writes the game as a JCloisterZone saved game (the text of a `.jcz` file that
@@ -257,7 +361,7 @@ pub unsafe extern "C" fn carc_game_to_jcz(
     needed: *mut usize,
 ) -> carc_status {
     ffi!({
-        let text = arg_ref(game, "game")?.game.to_jcz().map_err(|e| {
+        let text = live(game)?.game.to_jcz().map_err(|e| {
             crate::boundary::set_error(e.to_string());
             carc_status::CARC_EXPORT_ERROR
         })?;
@@ -271,7 +375,7 @@ pub unsafe extern "C" fn carc_game_to_jcz(
 /// `game` NULL or live; `out` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn carc_game_players(game: *const carc_game, out: *mut u32) -> carc_status {
-    ffi!({ write_out(out, "out", arg_ref(game, "game")?.game.players() as u32) })
+    ffi!({ write_out(out, "out", live(game)?.game.players() as u32) })
 }
 
 /// The name of seat `player` into `buf` (see `carc_game_to_json` for the buffer rules).
@@ -288,7 +392,7 @@ pub unsafe extern "C" fn carc_game_player_name(
     needed: *mut usize,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         let p = seat(g, player)?;
         write_text(&g.config().player_name(p), buf, cap, needed)
     })
@@ -319,13 +423,7 @@ pub unsafe extern "C" fn carc_game_current_player(
     game: *const carc_game,
     out: *mut u32,
 ) -> carc_status {
-    ffi!({
-        write_out(
-            out,
-            "out",
-            arg_ref(game, "game")?.game.current_player() as u32,
-        )
-    })
+    ffi!({ write_out(out, "out", live(game)?.game.current_player() as u32,) })
 }
 
 /// The seat whose turn it is (who drew and placed the turn part's tile), into `*out`.
@@ -337,13 +435,7 @@ pub unsafe extern "C" fn carc_game_active_player(
     game: *const carc_game,
     out: *mut u32,
 ) -> carc_status {
-    ffi!({
-        write_out(
-            out,
-            "out",
-            arg_ref(game, "game")?.game.active_player() as u32,
-        )
-    })
+    ffi!({ write_out(out, "out", live(game)?.game.active_player() as u32,) })
 }
 
 /// The pending decision (`CARC_PENDING_DRAW`, `_PLACE`, `_DEPLOY`, `_DOUBLE_TURN`,
@@ -354,7 +446,7 @@ pub unsafe extern "C" fn carc_game_active_player(
 #[no_mangle]
 pub unsafe extern "C" fn carc_game_pending(game: *const carc_game, out: *mut u32) -> carc_status {
     ffi!({
-        let pending = pending_to_c(arg_ref(game, "game")?.game.pending());
+        let pending = pending_to_c(live(game)?.game.pending());
         write_out(out, "out", pending)
     })
 }
@@ -369,7 +461,7 @@ pub unsafe extern "C" fn carc_game_current_tile(
     out: *mut u32,
 ) -> carc_status {
     ffi!({
-        let tile = arg_ref(game, "game")?.game.current_tile();
+        let tile = live(game)?.game.current_tile();
         write_out(out, "out", tile.map_or(CARC_NO_TILE, |t| t.index() as u32))
     })
 }
@@ -380,7 +472,7 @@ pub unsafe extern "C" fn carc_game_current_tile(
 /// `game` NULL or live; `out` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn carc_game_is_over(game: *const carc_game, out: *mut bool) -> carc_status {
-    ffi!({ write_out(out, "out", arg_ref(game, "game")?.game.is_over()) })
+    ffi!({ write_out(out, "out", live(game)?.game.is_over()) })
 }
 
 /// Copies the legal actions of the pending decision into `buf` (at most `cap`) and their
@@ -398,7 +490,7 @@ pub unsafe extern "C" fn carc_game_legal_actions(
     len: *mut usize,
 ) -> carc_status {
     ffi!({
-        let g = arg_ref(game, "game")?;
+        let g = live(game)?;
         let epoch = g.epoch;
         write_mapped(&g.legal(), |a| action_to_c(a, epoch), buf, cap, len)
     })
@@ -417,7 +509,7 @@ pub unsafe extern "C" fn carc_game_play(
     action: *const carc_action,
 ) -> carc_status {
     ffi!({
-        let g = arg_mut(game, "game")?;
+        let g = live_mut(game)?;
         let c = arg_ref(action, "action")?;
         if c.epoch != 0 && c.epoch != g.epoch {
             return fail(
@@ -441,7 +533,7 @@ pub unsafe extern "C" fn carc_game_play(
 #[no_mangle]
 pub unsafe extern "C" fn carc_game_play_index(game: *mut carc_game, index: usize) -> carc_status {
     ffi!({
-        let g = arg_mut(game, "game")?;
+        let g = live_mut(game)?;
         let chosen = g.legal().get(index).copied();
         let Some(action) = chosen else {
             let n = g.legal().len();
@@ -463,7 +555,7 @@ pub unsafe extern "C" fn carc_game_legal_action_count(
     game: *const carc_game,
     out: *mut usize,
 ) -> carc_status {
-    ffi!({ write_out(out, "out", arg_ref(game, "game")?.legal().len()) })
+    ffi!({ write_out(out, "out", live(game)?.legal().len()) })
 }
 
 /// Copies the events of the last successful `carc_game_play`, `carc_game_play_index` or
@@ -479,11 +571,7 @@ pub unsafe extern "C" fn carc_game_events(
     len: *mut usize,
 ) -> carc_status {
     ffi!({
-        let events: Vec<carc_event> = arg_ref(game, "game")?
-            .events
-            .iter()
-            .map(event_to_c)
-            .collect();
+        let events: Vec<carc_event> = live(game)?.events.iter().map(event_to_c).collect();
         write_items(&events, buf, cap, len)
     })
 }
@@ -499,7 +587,7 @@ pub unsafe extern "C" fn carc_game_score(
     out: *mut u32,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         let p = seat(g, player)?;
         write_out(out, "out", g.score(p))
     })
@@ -516,7 +604,7 @@ pub unsafe extern "C" fn carc_game_followers(
     out: *mut u32,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         let p = seat(g, player)?;
         write_out(out, "out", g.followers_in_supply(p) as u32)
     })
@@ -535,7 +623,7 @@ pub unsafe extern "C" fn carc_game_supply(
     out: *mut u32,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         let p = seat(g, player)?;
         let figure = crate::types::figure_from_c(figure)?;
         write_out(out, "out", g.supply(p, figure) as u32)
@@ -554,7 +642,7 @@ pub unsafe extern "C" fn carc_game_goods(
     out: *mut [u32; 3],
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         let p = seat(g, player)?;
         write_out(out, "out", g.goods(p).map(u32::from))
     })
@@ -573,7 +661,7 @@ pub unsafe extern "C" fn carc_game_token_holder(
     out: *mut i32,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         let token = crate::types::token_from_c(token)?;
         write_out(out, "out", g.token_holder(token).map_or(-1, |p| p as i32))
     })
@@ -590,7 +678,7 @@ pub unsafe extern "C" fn carc_game_count_quarter(
     out: *mut u32,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         write_out(
             out,
             "out",
@@ -614,7 +702,7 @@ pub unsafe extern "C" fn carc_game_quarter_figures(
     out: *mut u32,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         let quarter = crate::types::quarter_from_c(quarter)?;
         let p = seat(g, player)?;
         let figure = crate::types::figure_from_c(figure)?;
@@ -641,7 +729,7 @@ pub unsafe extern "C" fn carc_game_big_top(
     on_board: *mut bool,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         require(x, "x")?;
         require(y, "y")?;
         require(on_board, "on_board")?;
@@ -663,7 +751,7 @@ pub unsafe extern "C" fn carc_game_animals_left(
     counts: *mut u32,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         let mut all = [0u32; 6];
         for (animal, n) in g.animals_left() {
             all[crate::types::animal_to_c(animal) as usize] = u32::from(n);
@@ -687,7 +775,7 @@ pub unsafe extern "C" fn carc_game_acrobat_sites(
     len: *mut usize,
 ) -> carc_status {
     ffi!({
-        let sites: Vec<carc_acrobat_site> = arg_ref(game, "game")?
+        let sites: Vec<carc_acrobat_site> = live(game)?
             .game
             .acrobat_sites()
             .iter()
@@ -710,7 +798,7 @@ pub unsafe extern "C" fn carc_game_ingots_on_board(
     len: *mut usize,
 ) -> carc_status {
     ffi!({
-        let tiles: Vec<carc_ingots> = arg_ref(game, "game")?
+        let tiles: Vec<carc_ingots> = live(game)?
             .game
             .ingots_on_board()
             .iter()
@@ -737,7 +825,7 @@ pub unsafe extern "C" fn carc_game_ingots(
     supply: *mut u32,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         let p = seat(g, player)?;
         require(out, "out")?;
         require(supply, "supply")?;
@@ -759,7 +847,7 @@ pub unsafe extern "C" fn carc_game_magic_figures(
     len: *mut usize,
 ) -> carc_status {
     ffi!({
-        let figures: Vec<carc_magic_figure> = arg_ref(game, "game")?
+        let figures: Vec<carc_magic_figure> = live(game)?
             .game
             .magic_figures()
             .iter()
@@ -890,7 +978,7 @@ pub unsafe extern "C" fn carc_game_flight(
     in_flight: *mut bool,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         require(x, "x")?;
         require(y, "y")?;
         require(direction, "direction")?;
@@ -968,7 +1056,7 @@ pub unsafe extern "C" fn carc_game_tiles_left(
     game: *const carc_game,
     out: *mut u32,
 ) -> carc_status {
-    ffi!({ write_out(out, "out", arg_ref(game, "game")?.game.tiles_left() as u32) })
+    ffi!({ write_out(out, "out", live(game)?.game.tiles_left() as u32) })
 }
 
 /// Copies the tiles on the board (in the order they were laid) into `buf` (buffer rules as
@@ -984,7 +1072,7 @@ pub unsafe extern "C" fn carc_game_board(
     len: *mut usize,
 ) -> carc_status {
     ffi!({
-        let tiles: Vec<carc_tile_info> = arg_ref(game, "game")?
+        let tiles: Vec<carc_tile_info> = live(game)?
             .game
             .board()
             .tiles()
@@ -1008,7 +1096,7 @@ pub unsafe extern "C" fn carc_game_figures(
     len: *mut usize,
 ) -> carc_status {
     ffi!({
-        let figures: Vec<carc_figure_info> = arg_ref(game, "game")?
+        let figures: Vec<carc_figure_info> = live(game)?
             .game
             .figures()
             .iter()
@@ -1031,7 +1119,7 @@ pub unsafe extern "C" fn carc_game_board_text(
     needed: *mut usize,
 ) -> carc_status {
     ffi!({
-        let text = carcassonne::render::board_text(&arg_ref(game, "game")?.game);
+        let text = carcassonne::render::board_text(&live(game)?.game);
         write_text(&text, buf, cap, needed)
     })
 }
@@ -1047,7 +1135,7 @@ pub unsafe extern "C" fn carc_game_board_text(
 #[no_mangle]
 pub unsafe extern "C" fn carc_game_draw(game: *mut carc_game, tile: u32) -> carc_status {
     ffi!({
-        let g = arg_mut(game, "game")?;
+        let g = live_mut(game)?;
         let tile = tile_from_c(tile)?;
         g.resolve(Outcome::Tile(tile))
     })
@@ -1069,7 +1157,7 @@ pub unsafe extern "C" fn carc_game_resolve_chance(
     value: u32,
 ) -> carc_status {
     ffi!({
-        let g = arg_mut(game, "game")?;
+        let g = live_mut(game)?;
         let outcome = outcome_from_c(kind, value)?;
         g.resolve(outcome)
     })
@@ -1088,7 +1176,7 @@ pub unsafe extern "C" fn carc_game_chance_outcomes(
     len: *mut usize,
 ) -> carc_status {
     ffi!({
-        let outcomes: Vec<carc_chance> = arg_ref(game, "game")?
+        let outcomes: Vec<carc_chance> = live(game)?
             .game
             .chance_outcomes()
             .into_iter()
@@ -1096,4 +1184,39 @@ pub unsafe extern "C" fn carc_game_chance_outcomes(
             .collect();
         write_items(&outcomes, buf, cap, len)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A panic while a call changes a game (a defect, simulated here) marks the game broken:
+    /// every later call with it returns `CARC_PANIC` naming why, a clone is refused, and
+    /// `carc_game_free` still releases it.
+    #[test]
+    fn a_panic_while_changing_marks_the_game_broken() {
+        let raw = carc_game::boxed(Game::new(Config::new(2), 1).expect("a valid config"));
+        // SAFETY: `raw` is a live game of this test, not aliased here.
+        let game = unsafe { &mut *raw };
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            game.changing(|_| -> () { panic!("a simulated defect") })
+        }));
+        assert!(caught.is_err());
+        let mut score = 77u32;
+        // SAFETY: a live game and a writable out-parameter.
+        let status = unsafe { carc_game_score(raw, 0, &mut score) };
+        assert_eq!(status, carc_status::CARC_PANIC);
+        assert_eq!(score, 77, "nothing written");
+        assert!(crate::boundary::last_error().contains("broken"));
+        let mut copy = std::ptr::null_mut();
+        // SAFETY: as above.
+        let status = unsafe { carc_game_clone(raw, &mut copy) };
+        assert_eq!(status, carc_status::CARC_PANIC);
+        assert!(copy.is_null());
+        // SAFETY: as above.
+        let status = unsafe { carc_game_play_index(raw, 0) };
+        assert_eq!(status, carc_status::CARC_PANIC);
+        // SAFETY: freed once.
+        unsafe { carc_game_free(raw) };
+    }
 }

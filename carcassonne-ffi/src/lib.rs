@@ -14,7 +14,13 @@
 //!   failure on the calling thread.
 //! - Every pointer is checked for NULL; enum values from C are read as integers and unknown ones
 //!   rejected; an index out of range, a stale action or a buffer too small each get their own
-//!   status. A failed call never changes the game. Every body runs inside `catch_unwind`.
+//!   status. A failed call never changes the game, except for the two defects of the library:
+//!   `CARC_INTERNAL_ERROR` (an invariant the engine found broken after applying a play or
+//!   draw, which stays applied) and `CARC_PANIC`. Every body runs inside `catch_unwind`; a
+//!   panic while a call changes a game marks that game broken, and every later call with it
+//!   returns `CARC_PANIC`.
+//! - Threads: a game is used by one thread at a time; even the `const carc_game *` calls
+//!   update its cache of legal actions.
 //! - Text is written into caller buffers, NUL-terminated, and the length it needs (without the
 //!   NUL) is reported.
 //! - Ownership: the library owns every `carc_game` and `carc_bot`; strings returned as `const char *` are
@@ -54,10 +60,12 @@ pub extern "C" fn carc_status_str(status: u32) -> *const c_char {
 
 /// Copies the message of the last failed call on this thread into `buf` (NUL-terminated) and
 /// its length into `*needed` (without the NUL). An empty message if no call failed yet.
+/// Messages quote at most 64 bytes of a bad input, so they stay short.
 ///
 /// Returns `CARC_NULL_ARGUMENT` if `needed` is NULL, `CARC_BUFFER_TOO_SMALL` if `cap` is not
 /// more than the length (then only `*needed` is written; `buf` may be NULL with `cap` 0 to ask
-/// for the length). This call does not change the stored message.
+/// for the length). This call never changes the stored message, whatever it returns: ask for
+/// the length, then fetch.
 ///
 /// # Safety
 /// `buf` must be NULL or point to `cap` writable bytes; `needed` must be NULL or writable.
@@ -67,12 +75,14 @@ pub unsafe extern "C" fn carc_last_error(
     cap: usize,
     needed: *mut usize,
 ) -> carc_status {
-    // Deliberately not through `ffi!`: reading the message must not overwrite it.
+    // Deliberately not through `ffi!` nor `write_text`: reading the message (or asking for
+    // its length) must not overwrite it.
     let message = boundary::last_error();
-    std::panic::catch_unwind(|| write_text(&message, buf, cap, needed))
-        .unwrap_or(Err(carc_status::CARC_PANIC))
-        .err()
-        .unwrap_or(carc_status::CARC_OK)
+    match std::panic::catch_unwind(|| boundary::copy_text(&message, buf, cap, needed)) {
+        Ok(Ok(())) => carc_status::CARC_OK,
+        Ok(Err((status, _))) => status,
+        Err(_) => carc_status::CARC_PANIC,
+    }
 }
 
 /// Number of tile kinds in the catalogue; tile numbers used by this API are `0 .. count`.

@@ -8,14 +8,19 @@ use carcassonne::encoding::{observation, ActionSpace, OBSERVATION_PLANES};
 use carcassonne::{Action, Game, JczGame, Outcome, Pending, Quarter, RobberState, TileId, Token};
 
 use crate::values::{PyAction, PyEvent, PyPlacedFigure, PyPlacedMagicFigure, PyPlacedTile};
-use crate::{make_config, ConfigError, ExportError, IllegalActionError, RecordError};
+use crate::{
+    draw_error, file_error, import_error, invalid, make_config, play_error, ConfigError,
+    ExportError, IllegalActionError, Keywords, RecordError,
+};
 
 /// A game of Carcassonne.
 ///
 /// `Game()` is a two-player base game with seed 0; keyword arguments choose players, sets,
-/// seed and rule variants, or pass `config=` (a dict or JSON string of the full config).
-/// Methods that fail raise `IllegalActionError`, `ConfigError` or `RecordError` (all
-/// `ValueError`s) and leave the game as it was.
+/// seed and rule variants, or pass `config=` (a dict or JSON string of a JSON object: the full
+/// config; then no other rules keyword may be given, only `seed`). Methods that fail raise
+/// `InvalidActionError` (text that cannot be parsed), `IllegalActionError` (not legal now),
+/// `ConfigError` or `RecordError` (all `ValueError`s) and leave the game as it was; reading or
+/// writing a file that fails raises `OSError`.
 #[pyclass(name = "Game", module = "carcassonne", eq)]
 #[derive(Clone, PartialEq)]
 pub struct PyGame {
@@ -34,10 +39,7 @@ impl PyGame {
     }
 
     fn resolve_outcome(&mut self, outcome: Outcome) -> PyResult<Vec<PyEvent>> {
-        self.game
-            .resolve(outcome)
-            .map(events)
-            .map_err(|e| IllegalActionError::new_err(e.to_string()))
+        self.game.resolve(outcome).map(events).map_err(draw_error)
     }
 }
 
@@ -52,34 +54,35 @@ fn action_of(action: &Bound<'_, PyAny>) -> PyResult<Action> {
     let text: String = action.extract().map_err(|_| {
         pyo3::exceptions::PyTypeError::new_err("an action is an Action or its notation as a str")
     })?;
-    text.parse()
-        .map_err(|e: carcassonne::ParseError| IllegalActionError::new_err(e.to_string()))
+    text.parse().map_err(invalid)
 }
 
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (players=2, sets=None, seed=0, *, names=None, farmers=true, small_city="standard", farm_city_scoring="per_field", explicit_draws=false, config=None))]
+    #[pyo3(signature = (players=None, sets=None, seed=0, *, names=None, farmers=None, small_city=None, farm_city_scoring=None, explicit_draws=None, config=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        players: usize,
+        players: Option<usize>,
         sets: Option<Vec<String>>,
         seed: u64,
         names: Option<Vec<String>>,
-        farmers: bool,
-        small_city: &str,
-        farm_city_scoring: &str,
-        explicit_draws: bool,
+        farmers: Option<bool>,
+        small_city: Option<String>,
+        farm_city_scoring: Option<String>,
+        explicit_draws: Option<bool>,
         config: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyGame> {
         let config = make_config(
-            players,
-            sets,
-            names,
-            farmers,
-            small_city,
-            farm_city_scoring,
-            explicit_draws,
+            Keywords {
+                players,
+                sets,
+                names,
+                farmers,
+                small_city,
+                farm_city_scoring,
+                explicit_draws,
+            },
             config,
         )?;
         let game = Game::new(config, seed).map_err(|e| ConfigError::new_err(e.to_string()))?;
@@ -455,33 +458,27 @@ impl PyGame {
     }
 
     /// Plays an action (an `Action` or its notation) and returns the events. Raises
-    /// `IllegalActionError` (the game is unchanged) if it is not legal.
+    /// `InvalidActionError` if the notation cannot be parsed, `IllegalActionError` if the action
+    /// is not legal now (the game is unchanged either way).
     fn play(&mut self, action: &Bound<'_, PyAny>) -> PyResult<Vec<PyEvent>> {
         let action = action_of(action)?;
-        self.game
-            .play(action)
-            .map(events)
-            .map_err(|e| IllegalActionError::new_err(e.to_string()))
+        self.game.play(action).map(events).map_err(play_error)
     }
 
     /// Supplies the next tile (explicit-draw games) and returns the events: the same as
-    /// `resolve(tile)`. Raises `IllegalActionError` if no draw is pending, draws are automatic,
-    /// or no such tile is left.
+    /// `resolve(tile)`. Raises `InvalidActionError` for an unknown tile id,
+    /// `IllegalActionError` if no draw is pending, draws are automatic, or no such tile is left.
     fn draw(&mut self, tile: &str) -> PyResult<Vec<PyEvent>> {
-        let tile: TileId = tile
-            .parse()
-            .map_err(|e: carcassonne::ParseError| IllegalActionError::new_err(e.to_string()))?;
+        let tile: TileId = tile.parse().map_err(invalid)?;
         self.resolve_outcome(Outcome::Tile(tile))
     }
 
     /// Supplies the outcome of the pending chance node (explicit-draw games), in the notation
     /// of `chance_outcomes()` (a tile id, an animal token, or `roll:1` to `roll:3`), and
-    /// returns the events. Raises `IllegalActionError` if it cannot be parsed or is not
-    /// possible now.
+    /// returns the events. Raises `InvalidActionError` if it cannot be parsed,
+    /// `IllegalActionError` if it is not possible now.
     fn resolve(&mut self, outcome: &str) -> PyResult<Vec<PyEvent>> {
-        let outcome: Outcome = outcome
-            .parse()
-            .map_err(|e: carcassonne::ParseError| IllegalActionError::new_err(e.to_string()))?;
+        let outcome: Outcome = outcome.parse().map_err(invalid)?;
         self.resolve_outcome(outcome)
     }
 
@@ -523,18 +520,20 @@ impl PyGame {
             .map_err(|e| RecordError::new_err(e.to_string()))
     }
 
-    /// Imports and replays a JCloisterZone `.jcz` saved game. Raises `RecordError`.
+    /// Imports and replays a JCloisterZone `.jcz` saved game (at most 16 MiB). Raises `OSError`
+    /// if the file cannot be read, `RecordError` if it cannot be imported.
     #[staticmethod]
     fn from_jcz(path: std::path::PathBuf) -> PyResult<PyGame> {
         JczGame::from_path(&path)
             .map(|j| PyGame { game: j.game })
-            .map_err(|e| RecordError::new_err(e.to_string()))
+            .map_err(import_error)
     }
 
     /// The game as a JCloisterZone saved game (the text of a `.jcz` file JCloisterZone opens);
     /// with `path`, also writes it there. Raises `ExportError` naming the rule or setting
     /// JCloisterZone would play otherwise (create the game with its readings:
-    /// `config={"rules": {...}}` as in `Rules::jcloisterzone`).
+    /// `config={"rules": {...}}` as in `Rules::jcloisterzone`), `OSError` if the file cannot be
+    /// written.
     #[pyo3(signature = (path=None))]
     fn to_jcz(&self, path: Option<std::path::PathBuf>) -> PyResult<String> {
         let text = self
@@ -542,9 +541,7 @@ impl PyGame {
             .to_jcz()
             .map_err(|e| ExportError::new_err(e.to_string()))?;
         if let Some(path) = path {
-            std::fs::write(&path, &text).map_err(|e| {
-                pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display()))
-            })?;
+            std::fs::write(&path, &text).map_err(|e| file_error(&path, &e))?;
         }
         Ok(text)
     }
@@ -554,10 +551,9 @@ impl PyGame {
         carcassonne::render::board_svg(&self.game)
     }
 
-    /// Writes the board as an SVG file.
+    /// Writes the board as an SVG file. Raises `OSError` if the file cannot be written.
     fn save_svg(&self, path: std::path::PathBuf) -> PyResult<()> {
-        std::fs::write(&path, self.to_svg())
-            .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())))
+        std::fs::write(&path, self.to_svg()).map_err(|e| file_error(&path, &e))
     }
 
     fn _repr_svg_(&self) -> String {
@@ -607,10 +603,7 @@ impl PyGame {
             .ok_or_else(|| {
                 IllegalActionError::new_err(format!("action id {id} names nothing now"))
             })?;
-        self.game
-            .play(action)
-            .map(events)
-            .map_err(|e| IllegalActionError::new_err(e.to_string()))
+        self.game.play(action).map(events).map_err(play_error)
     }
 
     /// The board around the start tile as a uint8 array of shape

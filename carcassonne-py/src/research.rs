@@ -8,10 +8,13 @@ use carcassonne::encoding::{RewardScheme, OBSERVATION_PLANES};
 use carcassonne::vector::{VectorEnv, VectorError};
 
 use crate::game::PyGame;
-use crate::{make_config, ConfigError, IllegalActionError};
+use crate::{make_config, ConfigError, IllegalActionError, Keywords};
 
 /// The largest observation radius accepted (as for `Game.observation`).
 const MAX_RADIUS: usize = 500;
+
+/// The most environments one `VectorEnv` holds (each holds a game).
+pub(crate) const MAX_ENVS: usize = 100_000;
 
 fn vector_error(e: VectorError) -> PyErr {
     match e {
@@ -146,17 +149,17 @@ impl PyVectorEnv {
 #[pymethods]
 impl PyVectorEnv {
     #[new]
-    #[pyo3(signature = (num_envs, *, seed=0, players=2, sets=None, farmers=true, small_city="standard", farm_city_scoring="per_field", config=None, reward="rank", observations=false, observation_radius=15, dense_masks=false, threads=1))]
+    #[pyo3(signature = (num_envs, *, seed=0, players=None, sets=None, farmers=None, small_city=None, farm_city_scoring=None, config=None, reward="rank", observations=false, observation_radius=15, dense_masks=false, threads=1))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         num_envs: usize,
         seed: u64,
-        players: usize,
+        players: Option<usize>,
         sets: Option<Vec<String>>,
-        farmers: bool,
-        small_city: &str,
-        farm_city_scoring: &str,
+        farmers: Option<bool>,
+        small_city: Option<String>,
+        farm_city_scoring: Option<String>,
         config: Option<&Bound<'_, PyAny>>,
         reward: &str,
         observations: bool,
@@ -164,14 +167,20 @@ impl PyVectorEnv {
         dense_masks: bool,
         threads: usize,
     ) -> PyResult<PyVectorEnv> {
+        if num_envs > MAX_ENVS {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "num_envs = {num_envs} is more than the limit of {MAX_ENVS} environments"
+            )));
+        }
         let config = make_config(
-            players,
-            sets,
-            None,
-            farmers,
-            small_city,
-            farm_city_scoring,
-            false,
+            Keywords {
+                players,
+                sets,
+                farmers,
+                small_city,
+                farm_city_scoring,
+                ..Keywords::default()
+            },
             config,
         )?;
         let reward: RewardScheme = crate::reward_scheme(reward)?;

@@ -10,8 +10,6 @@ use carcassonne::{
     Quarter, Reason, Rotation, Score, TileId, Token, TokenScore,
 };
 
-use crate::IllegalActionError;
-
 /// A built-in bot: `Bot("random", seed=0)`, `Bot("greedy", seed=0)` or `Bot("mcts", seed=0,
 /// iterations=1000)`; `choose(game)` returns its action for the pending decision (None when a
 /// chance node is pending or the game is over).
@@ -364,12 +362,11 @@ impl ActionFields {
 
 #[pymethods]
 impl PyAction {
-    /// Parses the action notation; raises `ValueError` naming what is wrong.
+    /// Parses the action notation; raises `InvalidActionError` (a `ValueError`) naming what is
+    /// wrong.
     #[new]
     fn new(text: &str) -> PyResult<PyAction> {
-        text.parse()
-            .map(PyAction)
-            .map_err(|e: carcassonne::ParseError| IllegalActionError::new_err(e.to_string()))
+        text.parse().map(PyAction).map_err(crate::invalid)
     }
 
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,

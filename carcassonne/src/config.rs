@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::catalogue::catalogue;
 use crate::error::ConfigError;
 use crate::geometry::Rotation;
+use crate::json::{object_only, ObjectOnly};
+use crate::limits::{quoted, MAX_NAME_BYTES, MAX_STACK_TILES};
 use crate::tile::{TileId, TileSet};
 
 /// The largest number of players any configuration allows.
@@ -466,7 +468,10 @@ pub struct Config {
     /// Number of players: 2–5 in the base game (spec B-1.1). A single player is also accepted,
     /// for solitaire tests and JCloisterZone scenario files that use one.
     pub players: usize,
-    /// Player names; empty means `Player 1`, `Player 2`, ...; otherwise one per player.
+    /// Player names; empty means `Player 1`, `Player 2`, ...; otherwise one per player, each
+    /// at most [`MAX_NAME_BYTES`] bytes of UTF-8 and without NUL. JSON lists of more than
+    /// [`MAX_PLAYERS`] names are refused while they are read.
+    #[serde(deserialize_with = "crate::json::bounded_names")]
     pub names: Vec<String>,
     /// The seat that takes the first turn (0-based; the rules let the youngest choose, B-1.5).
     pub first_player: usize,
@@ -478,8 +483,10 @@ pub struct Config {
     /// The tile sets in play. Default: `["base"]`.
     pub sets: Vec<TileSet>,
     /// Rule variants.
+    #[serde(deserialize_with = "object_only")]
     pub rules: Rules,
     /// Expansion elements switched on or off on their own (default: as the sets say).
+    #[serde(deserialize_with = "object_only")]
     pub elements: Elements,
     /// When true, the caller supplies every tile draw with [`Game::draw`](crate::Game::draw)
     /// (replays, imports, search); when false (default) the game draws from its seeded
@@ -487,8 +494,8 @@ pub struct Config {
     pub explicit_draws: bool,
     /// The start tile; default: the base start tile `D` at rotation 0.
     pub start: Option<StartTile>,
-    /// Replaces the stack built from `sets` by exactly these tiles (scenarios, imports, tests).
-    /// The start tile is not taken from it.
+    /// Replaces the stack built from `sets` by exactly these tiles (scenarios, imports, tests),
+    /// at most [`MAX_STACK_TILES`]. The start tile is not taken from it.
     pub stack: Option<Vec<TileId>>,
 }
 
@@ -499,6 +506,25 @@ impl Default for Config {
 }
 
 impl Config {
+    /// Parses a config from its JSON text: an object with the fields of [`Config`], every
+    /// field optional (`{}` is a two-player base game). It is not validated yet:
+    /// [`Game::new`](crate::Game::new) does that.
+    ///
+    /// ```
+    /// let config = carcassonne::Config::from_json(r#"{"players": 3, "sets": ["base", "inns"]}"#);
+    /// assert_eq!(config.map(|c| c.players), Ok(3));
+    /// assert!(carcassonne::Config::from_json("[3]").is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`ConfigError::Json`] for malformed JSON, a value that is not an object, an unknown
+    /// field or a value of the wrong type (naming line, column and field).
+    pub fn from_json(json: &str) -> Result<Config, ConfigError> {
+        serde_json::from_str::<ObjectOnly<Config>>(json)
+            .map(|o| o.0)
+            .map_err(|e| ConfigError::Json(crate::error::json_message(&e)))
+    }
+
     /// A base game for `players` players with the default rules.
     pub fn new(players: usize) -> Config {
         Config {
@@ -611,6 +637,19 @@ impl Config {
                     .to_owned(),
             );
         }
+        let stack_river = self
+            .stack
+            .as_ref()
+            .is_some_and(|s| s.iter().any(|t| t.kind().has_river));
+        let start_river =
+            !self.sets.contains(&TileSet::Count) && self.start_tile().tile.kind().has_river;
+        if stack_river && !start_river && !self.sets.contains(&TileSet::Count) {
+            out.push(format!(
+                "the custom stack holds river tiles but the start tile {} has no river: they \
+                 cannot continue a river and are discarded when drawn (D-R2-3)",
+                self.start_tile().tile
+            ));
+        }
         out
     }
 
@@ -697,6 +736,26 @@ impl Config {
                 players: self.players,
             });
         }
+        for (seat, name) in self.names.iter().enumerate() {
+            let reason = if name.len() > MAX_NAME_BYTES {
+                format!(
+                    "the name of seat {seat} is {} bytes, more than the limit of \
+                     {MAX_NAME_BYTES} bytes (MAX_NAME_BYTES)",
+                    name.len()
+                )
+            } else if name.contains('\0') {
+                format!(
+                    "the name of seat {seat} ({:?}) contains a NUL character",
+                    quoted(name)
+                )
+            } else {
+                continue;
+            };
+            return Err(ConfigError::Value {
+                field: "names",
+                reason,
+            });
+        }
         if let Some(youngest) = self.youngest_player.filter(|y| *y >= self.players) {
             return Err(ConfigError::Value {
                 field: "youngest_player",
@@ -768,12 +827,26 @@ impl Config {
                 });
             }
         }
-        if let Some(stack) = &self.stack {
-            if stack.len() > 4000 {
+        match &self.stack {
+            Some(stack) if stack.len() > MAX_STACK_TILES => {
                 return Err(ConfigError::Tiles(format!(
-                    "a stack of {} tiles is more than 4000",
+                    "a stack of {} tiles is more than the limit of {MAX_STACK_TILES} \
+                     (MAX_STACK_TILES)",
                     stack.len()
                 )));
+            }
+            Some(_) => {}
+            None => {
+                let mut tiles = 0usize;
+                self.for_each_set_stack_count(|_, copies| tiles += copies as usize);
+                if tiles == 0 {
+                    let names: Vec<String> = self.sets.iter().map(|s| s.to_string()).collect();
+                    return Err(ConfigError::Sets(format!(
+                        "the sets [{}] have no tiles to draw, so the game would be over before \
+                         its first turn: add a set of land tiles such as base",
+                        names.join(", ")
+                    )));
+                }
             }
         }
         Ok(())

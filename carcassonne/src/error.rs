@@ -5,11 +5,12 @@ use thiserror::Error;
 
 use crate::action::Action;
 use crate::chance::Outcome;
+use crate::limits::{quoted, shortened};
 use crate::tile::TileId;
 
 /// Text that could not be parsed: a position, rotation, location, tile id, action or option.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("cannot parse {what} from {input:?}: {reason}")]
+#[error("cannot parse {what} from {input:?}: {}", shortened(reason))]
 #[non_exhaustive]
 pub struct ParseError {
     /// What was being parsed (`"position"`, `"action"`, ...).
@@ -21,13 +22,43 @@ pub struct ParseError {
 }
 
 impl ParseError {
+    /// A parse error quoting `input` (cut to [`MAX_QUOTED_BYTES`](crate::limits::MAX_QUOTED_BYTES)).
     pub(crate) fn new(what: &'static str, input: &str, reason: impl Into<String>) -> ParseError {
         ParseError {
             what,
-            input: input.to_owned(),
+            input: crate::limits::quoted(input),
             reason: reason.into(),
         }
     }
+}
+
+/// A defect of the engine, never caused by the input: a broken internal invariant (for
+/// example a draw stack whose count and contents disagree). Please report it. The method that
+/// returns it did not panic; the game stays valid to read and to drop, but may not be
+/// playable further.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("internal error (a defect of the engine, please report it): {0}")]
+pub struct InternalError(pub &'static str);
+
+/// A serde_json error's message for an error of ours: whole when short, else its start and
+/// its end (where serde_json gives the line and column), so that a huge bad value is not
+/// repeated.
+pub(crate) fn json_message(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    const HEAD: usize = 160;
+    const TAIL: usize = 48;
+    if text.len() <= HEAD + TAIL + 16 {
+        return text;
+    }
+    let mut head = HEAD;
+    while !text.is_char_boundary(head) {
+        head -= 1;
+    }
+    let mut tail = text.len() - TAIL;
+    while !text.is_char_boundary(tail) {
+        tail += 1;
+    }
+    format!("{} … {}", &text[..head], &text[tail..])
 }
 
 /// A [`Config`](crate::Config) that cannot become a game.
@@ -53,13 +84,13 @@ pub enum ConfigError {
         players: usize,
     },
     /// The same tile set was listed twice, or none was listed.
-    #[error("invalid tile sets: {0}")]
+    #[error("invalid tile sets: {}", shortened(.0))]
     Sets(String),
     /// The custom stack or start tile names a tile that is not in the catalogue or not available.
-    #[error("invalid tiles: {0}")]
+    #[error("invalid tiles: {}", shortened(.0))]
     Tiles(String),
     /// A follower count outside 0..=99 or another out-of-range number.
-    #[error("invalid value for {field}: {reason}")]
+    #[error("invalid value for {field}: {}", shortened(reason))]
     Value {
         /// The configuration field.
         field: &'static str,
@@ -74,6 +105,14 @@ pub enum ConfigError {
         /// Players configured.
         players: usize,
     },
+    /// The config's JSON text ([`Config::from_json`](crate::Config::from_json)) is not a JSON
+    /// object of a config: malformed, another type (an array, a number), an unknown field or
+    /// a value of the wrong type. The message names the line, column and field.
+    #[error("invalid config JSON: {0}")]
+    Json(String),
+    /// Setting the game up broke an internal invariant (a defect of the engine).
+    #[error(transparent)]
+    Internal(#[from] InternalError),
 }
 
 /// An action that is not legal in the current state. The game is unchanged.
@@ -188,6 +227,10 @@ pub enum PlayError {
         /// Why it is illegal.
         reason: &'static str,
     },
+    /// Playing the (legal) action broke an internal invariant of the engine: a defect, not
+    /// an illegal action. The action was applied; the game may not be playable further.
+    #[error(transparent)]
+    Internal(#[from] InternalError),
 }
 
 /// A tile draw refused in explicit-draw mode. The game is unchanged.
@@ -210,15 +253,28 @@ pub enum DrawError {
     /// pool, or an outcome of another kind of node).
     #[error("{0} is not a possible outcome of the pending chance node")]
     NoSuchOutcome(Outcome),
+    /// Supplying the (possible) outcome broke an internal invariant of the engine: a defect.
+    /// The outcome was applied; the game may not be playable further.
+    #[error(transparent)]
+    Internal(#[from] InternalError),
 }
 
 /// A record (JSON saved game) that cannot be loaded or replayed.
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum RecordError {
-    /// The text is not valid JSON of a record (message names the line, column and field).
-    #[error("invalid record JSON: {0}")]
+    /// The text is not valid JSON of a record (message names the line, column and field; a
+    /// long message is cut in the middle).
+    #[error("invalid record JSON: {}", json_message(.0))]
     Json(#[from] serde_json::Error),
+    /// The text is longer than [`MAX_RECORD_BYTES`](crate::limits::MAX_RECORD_BYTES).
+    #[error("the record is {size} bytes, more than the limit of {limit} bytes (MAX_RECORD_BYTES)")]
+    TooLarge {
+        /// The text's length in bytes.
+        size: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// The record's format tag or version is not one this library reads.
     #[error("unsupported record format {format:?} version {version}")]
     Format {
@@ -271,6 +327,21 @@ pub enum RecordError {
         /// Unused draws.
         draws: usize,
     },
+    /// The game has not ended, but the record's next entries cannot be used where it stands:
+    /// draws are left while the game waits for an action (or for draws of its own seeded
+    /// generator) and no action is left to play.
+    #[error(
+        "the record has {actions} actions and {draws} draws it cannot use: the game has not \
+         ended, and its pending decision is {pending}"
+    )]
+    UnusedMoves {
+        /// Unused actions.
+        actions: usize,
+        /// Unused draws.
+        draws: usize,
+        /// What the game waits for ([`Pending::name`](crate::Pending::name)).
+        pending: &'static str,
+    },
 }
 
 /// A JCloisterZone `.jcz` saved game that cannot be imported.
@@ -285,17 +356,33 @@ pub enum ImportError {
         /// The I/O error.
         source: std::io::Error,
     },
-    /// The text is not JSON.
-    #[error("invalid .jcz JSON: {0}")]
+    /// The text is not JSON (a long message is cut in the middle).
+    #[error("invalid .jcz JSON: {}", json_message(.0))]
     Json(#[from] serde_json::Error),
+    /// The text, the file, one of its sections, a replay message or the draw order exceeds its
+    /// limit (see [`limits`](crate::limits)).
+    #[error("{what} is {size} {unit}, more than the limit of {limit} ({name})")]
+    TooLarge {
+        /// What is too large (`the .jcz text`, `replay message #12`, ...).
+        what: String,
+        /// Its size.
+        size: usize,
+        /// The limit.
+        limit: usize,
+        /// The unit of both (`bytes` or `tiles`).
+        unit: &'static str,
+        /// The limit's name in [`limits`](crate::limits).
+        name: &'static str,
+    },
     /// A required field is missing or has the wrong type.
-    #[error("invalid .jcz: {0}")]
+    #[error("invalid .jcz: {}", shortened(.0))]
     Format(String),
     /// The file uses a tile set, element or rule this library does not implement.
-    #[error("unsupported in .jcz: {0}")]
+    #[error("unsupported in .jcz: {}", shortened(.0))]
     Unsupported(String),
-    /// A JCloisterZone tile id with no counterpart in our catalogue.
-    #[error("unknown JCloisterZone tile id {0:?}")]
+    /// A JCloisterZone tile id with no counterpart in our catalogue (quoted, cut to
+    /// [`MAX_QUOTED_BYTES`](crate::limits::MAX_QUOTED_BYTES)).
+    #[error("unknown JCloisterZone tile id {:?}", quoted(.0))]
     UnknownTile(String),
     /// The setup makes an invalid config.
     #[error("invalid setup: {0}")]
@@ -303,7 +390,12 @@ pub enum ImportError {
     /// A replay message is malformed or does not answer the pending decision: `field` names
     /// the part of the message that is wrong (`type`, `player`, `payload.tileId`,
     /// `payload.pointer.location`, `payload.meepleId`, ...).
-    #[error("replay message #{index} ({kind}), {field}: {reason}")]
+    #[error(
+        "replay message #{index} ({}), {}: {}",
+        quoted(kind),
+        quoted(field),
+        shortened(reason)
+    )]
     Replay {
         /// Index into `replay`.
         index: usize,
@@ -317,8 +409,9 @@ pub enum ImportError {
     /// A replay message is sent by another player than the one who decides now: the file
     /// would replay as a different game.
     #[error(
-        "replay message #{index} ({kind}), player: sent by player {found}, but player \
-         {expected} is to {decision}"
+        "replay message #{index} ({}), player: sent by player {found}, but player \
+         {expected} is to {decision}",
+        quoted(kind)
     )]
     WrongPlayer {
         /// Index into `replay`.

@@ -12,7 +12,7 @@ use crate::action::Action;
 use crate::board::{Board, OpenPosition, PlacedTile};
 use crate::chance::Outcome;
 use crate::config::{Config, ResolvedElements, MAX_PLAYERS};
-use crate::error::{ConfigError, DrawError, PlayError};
+use crate::error::{ConfigError, DrawError, InternalError, PlayError};
 use crate::events::{Event, Quiet, Sink};
 use crate::expansions::{Expansions, Hook};
 use crate::features::{Features, NodeId};
@@ -280,6 +280,9 @@ pub struct Game {
     /// Every chance outcome so far.
     pub(crate) outcomes: Vec<Outcome>,
     pub(crate) actions: Vec<Action>,
+    /// A broken internal invariant the pipeline stopped at (a defect of the engine), reported
+    /// as an [`InternalError`] by the call that met it and by every later play or draw.
+    pub(crate) fault: Option<&'static str>,
 }
 
 impl Game {
@@ -324,6 +327,7 @@ impl Game {
             ext,
             outcomes: Vec::with_capacity(capacity),
             actions: Vec::with_capacity(capacity * 2),
+            fault: None,
             config: Arc::new(config),
         };
         if !(game.has_hook(Hook::StartingArea) && game.lay_starting_area()) {
@@ -332,6 +336,7 @@ impl Game {
         }
         game.last_tile = None;
         game.advance(&mut Quiet);
+        game.check_fault()?;
         Ok(game)
     }
 
@@ -859,6 +864,7 @@ impl Game {
         match (self.pending, action) {
             (Pending::GameOver, _) => Err(PlayError::GameOver),
             (Pending::Draw | Pending::AnimalToken | Pending::FlierRoll, _) => {
+                self.check_fault()?;
                 Err(PlayError::DrawPending)
             }
             (
@@ -980,7 +986,16 @@ impl Game {
         let segment = self.check(action)?;
         events.clear();
         self.apply(action, segment, events);
-        Ok(())
+        Ok(self.check_fault()?)
+    }
+
+    /// [`InternalError`] if the pipeline stopped at a broken invariant.
+    #[inline]
+    fn check_fault(&self) -> Result<(), InternalError> {
+        match self.fault {
+            None => Ok(()),
+            Some(reason) => Err(InternalError(reason)),
+        }
     }
 
     /// Plays `action` like [`Game::play`] but builds no events: the fast path for simulations.
@@ -990,7 +1005,7 @@ impl Game {
     pub fn play_quiet(&mut self, action: Action) -> Result<(), PlayError> {
         let segment = self.check(action)?;
         self.apply(action, segment, &mut Quiet);
-        Ok(())
+        Ok(self.check_fault()?)
     }
 
     /// Applies a checked action: the base game's decisions here, the expansions' in their
@@ -1053,6 +1068,7 @@ impl Game {
     /// possible (no such tile is left in the stack drawn from, no such token in the pool, an
     /// outcome of another kind of node); the game is then unchanged.
     pub fn resolve(&mut self, outcome: Outcome) -> Result<Vec<Event>, DrawError> {
+        self.check_fault()?;
         if !self.config.explicit_draws {
             return Err(DrawError::NotExplicit);
         }
@@ -1077,13 +1093,21 @@ impl Game {
             }
             _ => return Err(DrawError::NoSuchOutcome(outcome)),
         };
-        if self.tiles_left_of(tile) == 0 || !self.take_tile(tile) {
+        if self.tiles_left_of(tile) == 0 {
             return Err(DrawError::NotInStack(tile));
+        }
+        if !self.take_tile(tile) {
+            self.fail(
+                self.pending,
+                "a draw stack could not give up a tile it lists",
+            );
+            return Err(InternalError("a draw stack could not give up a tile it lists").into());
         }
         let mut events = Vec::new();
         if !self.after_draw(tile, &mut events) {
             self.advance(&mut events);
         }
+        self.check_fault()?;
         Ok(events)
     }
 
@@ -1306,6 +1330,7 @@ impl PartialEq for Game {
             ext,
             outcomes,
             actions,
+            fault,
         } = self;
         *config == other.config
             && *seed == other.seed
@@ -1323,6 +1348,7 @@ impl PartialEq for Game {
             && *ext == other.ext
             && *outcomes == other.outcomes
             && *actions == other.actions
+            && *fault == other.fault
     }
 }
 

@@ -64,6 +64,8 @@ mod turn;
 pub mod bots;
 pub mod encoding;
 pub mod jcz;
+mod json;
+pub mod limits;
 pub mod record;
 pub mod render;
 pub mod vector;
@@ -81,7 +83,8 @@ pub use config::{
 };
 pub use crop::CropOption;
 pub use error::{
-    ConfigError, DrawError, ExportError, ImportError, ParseError, PlayError, RecordError,
+    ConfigError, DrawError, ExportError, ImportError, InternalError, ParseError, PlayError,
+    RecordError,
 };
 pub use events::{
     AcrobatScore, BigTopScore, Event, FeatureScore, FieldScore, GoldScore, GoodsScore, Reason,

@@ -20,6 +20,8 @@ use crate::config::Config;
 use crate::error::RecordError;
 use crate::events::Event;
 use crate::game::{Game, Pending};
+use crate::json::{object_only, ObjectOnly};
+use crate::limits::MAX_RECORD_BYTES;
 
 /// The `format` tag of a record.
 pub const RECORD_FORMAT: &str = "carcassonne-record";
@@ -36,6 +38,7 @@ pub struct Record {
     /// Always [`RECORD_VERSION`] for records written by this version.
     pub version: u32,
     /// The game's configuration.
+    #[serde(deserialize_with = "object_only")]
     pub config: Config,
     /// The seed of its generator.
     pub seed: u64,
@@ -58,14 +61,22 @@ impl Record {
         }
     }
 
-    /// Parses a record from JSON.
+    /// Parses a record from JSON: an object with the fields above (a JSON array of the same
+    /// values is refused).
     ///
     /// # Errors
-    /// [`RecordError::Json`] for malformed JSON, a missing or unknown field, or an unknown tile
-    /// id or action (the message gives line and column); [`RecordError::Format`] for another
-    /// format or version.
+    /// [`RecordError::TooLarge`] for a text longer than [`MAX_RECORD_BYTES`];
+    /// [`RecordError::Json`] for malformed JSON, another type than an object, a missing or
+    /// unknown field, or an unknown tile id or action (the message gives line and column);
+    /// [`RecordError::Format`] for another format or version.
     pub fn from_json(json: &str) -> Result<Record, RecordError> {
-        let record: Record = serde_json::from_str(json)?;
+        if json.len() > MAX_RECORD_BYTES {
+            return Err(RecordError::TooLarge {
+                size: json.len(),
+                limit: MAX_RECORD_BYTES,
+            });
+        }
+        let ObjectOnly(record): ObjectOnly<Record> = serde_json::from_str(json)?;
         if record.format != RECORD_FORMAT || record.version != RECORD_VERSION {
             return Err(RecordError::Format {
                 format: record.format,
@@ -151,10 +162,19 @@ impl Record {
             .draws
             .len()
             .saturating_sub(game.draws().len().max(draws));
-        if actions < self.actions.len() || draws_left > 0 {
-            return Err(RecordError::TrailingMoves {
-                actions: self.actions.len() - actions,
-                draws: draws_left,
+        let actions_left = self.actions.len() - actions;
+        if actions_left > 0 || draws_left > 0 {
+            return Err(if game.is_over() {
+                RecordError::TrailingMoves {
+                    actions: actions_left,
+                    draws: draws_left,
+                }
+            } else {
+                RecordError::UnusedMoves {
+                    actions: actions_left,
+                    draws: draws_left,
+                    pending: game.pending().name(),
+                }
             });
         }
         Ok((game, events))

@@ -18,7 +18,7 @@
 use crate::board::PlacedTile;
 use crate::figure::Figure;
 use crate::game::Game;
-use crate::geometry::rotate_points;
+use crate::geometry::{rotate_points, Position};
 use crate::magic::MagicFigure;
 use crate::tile::{Compass, FeatureKind, Marker};
 
@@ -41,51 +41,110 @@ const POINT_CELLS: [(usize, usize); 12] = [
     (0, 0),
 ];
 
+/// A board is drawn as one grid while its bounding box has at most this many positions per
+/// tile (or at most [`DENSE_MIN_POSITIONS`]); a board spread wider (a long staircase of tiles)
+/// is drawn row by row in runs of neighbouring tiles, so that the text stays linear in the
+/// number of tiles.
+pub const DENSE_POSITIONS_PER_TILE: usize = 16;
+
+/// See [`DENSE_POSITIONS_PER_TILE`].
+pub const DENSE_MIN_POSITIONS: usize = 4096;
+
 /// The board of `game` as text: one 5×3 block per tile, north up, empty positions blank, with
 /// followers drawn as their owner's seat number (1-based).
+///
+/// The text is linear in the number of tiles: a board whose bounding box has more than
+/// `max(DENSE_MIN_POSITIONS, DENSE_POSITIONS_PER_TILE × tiles)` positions is drawn row by row,
+/// each row of tiles as runs of tiles at most 2 empty positions apart, each run headed by
+/// `y Y, x X0..X1` (at most about 60 bytes per tile; a grid costs at most 16 positions of 15
+/// characters per tile).
 pub fn board_text(game: &Game) -> String {
     let board = game.board();
     let (min, max) = board.bounds();
     let cols = (max.x - min.x + 1) as usize;
     let rows = (max.y - min.y + 1) as usize;
-    let mut grid = vec![vec![' '; cols * WIDTH]; rows * HEIGHT];
-    for placed in board.tiles() {
-        let block = tile_block(placed);
-        let x0 = (placed.pos.x - min.x) as usize * WIDTH;
-        let y0 = (placed.pos.y - min.y) as usize * HEIGHT;
-        for (r, line) in block.iter().enumerate() {
-            for (c, ch) in line.iter().enumerate() {
-                grid[y0 + r][x0 + c] = *ch;
-            }
+    let mut blocks: Vec<(Position, Block)> = board
+        .tiles()
+        .iter()
+        .map(|placed| (placed.pos, tile_block(placed)))
+        .collect();
+    // Sorted north to south, then west to east, to find a tile's block and draw rows.
+    blocks.sort_by_key(|(pos, _)| (pos.y, pos.x));
+    let find = |blocks: &[(Position, Block)], pos: Position| {
+        blocks
+            .binary_search_by_key(&(pos.y, pos.x), |(p, _)| (p.y, p.x))
+            .ok()
+    };
+    for f in game.figures() {
+        if let Some(i) = find(&blocks, f.pos) {
+            let (c, r) = figure_cell(f.feature, f.location.bits());
+            blocks[i].1[r][c] = char::from_digit(f.player as u32 + 1, 10).unwrap_or('?');
         }
     }
-    for f in game.figures() {
-        let Some(placed) = board.tile_at(f.pos) else {
-            continue;
-        };
-        let cell = figure_cell(f.feature, f.location.bits());
-        let x = (placed.pos.x - min.x) as usize * WIDTH + cell.0;
-        let y = (placed.pos.y - min.y) as usize * HEIGHT + cell.1;
-        grid[y][x] = char::from_digit(f.player as u32 + 1, 10).unwrap_or('?');
-    }
     if let Some(pos) = game.big_top() {
-        let x = (pos.x - min.x) as usize * WIDTH + 2;
-        let y = (pos.y - min.y) as usize * HEIGHT + 1;
-        grid[y][x] = '^';
+        if let Some(i) = find(&blocks, pos) {
+            blocks[i].1[1][2] = '^';
+        }
     }
     let mut out = format!(
         "x {}..{} (west to east), y {}..{} (north to south)\n",
         min.x, max.x, min.y, max.y
     );
-    for line in grid {
-        out.push_str(line.iter().collect::<String>().trim_end());
-        out.push('\n');
+    let dense = (cols as u64) * (rows as u64)
+        <= DENSE_MIN_POSITIONS.max(DENSE_POSITIONS_PER_TILE * blocks.len()) as u64;
+    if dense {
+        let mut grid = vec![vec![' '; cols * WIDTH]; rows * HEIGHT];
+        for (pos, block) in &blocks {
+            let x0 = (pos.x - min.x) as usize * WIDTH;
+            let y0 = (pos.y - min.y) as usize * HEIGHT;
+            for (r, line) in block.iter().enumerate() {
+                grid[y0 + r][x0..x0 + WIDTH].copy_from_slice(line);
+            }
+        }
+        for line in grid {
+            out.push_str(line.iter().collect::<String>().trim_end());
+            out.push('\n');
+        }
+        return out;
+    }
+    out.push_str("(a sparse board: each run of neighbouring tiles is drawn under its position)\n");
+    let mut start = 0;
+    while start < blocks.len() {
+        // A run: tiles of one row at most 2 empty positions apart.
+        let y = blocks[start].0.y;
+        let mut end = start + 1;
+        while end < blocks.len()
+            && blocks[end].0.y == y
+            && blocks[end].0.x - blocks[end - 1].0.x <= 3
+        {
+            end += 1;
+        }
+        let run = &blocks[start..end];
+        let x0 = run[0].0.x;
+        out.push_str(&format!("y {y}, x {x0}..{}\n", run[run.len() - 1].0.x));
+        for r in 0..HEIGHT {
+            let mut line = String::new();
+            let mut next_x = x0;
+            for (pos, block) in run {
+                for _ in next_x..pos.x {
+                    line.push_str("     ");
+                }
+                line.extend(block[r].iter());
+                next_x = pos.x + 1;
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        start = end;
     }
     out
 }
 
+/// The characters of one tile's block.
+type Block = [[char; WIDTH]; HEIGHT];
+
 /// The 5×3 characters of one placed tile.
-fn tile_block(placed: &PlacedTile) -> [[char; WIDTH]; HEIGHT] {
+fn tile_block(placed: &PlacedTile) -> Block {
     let kind = placed.tile.kind();
     let mut block = [['.'; WIDTH]; HEIGHT];
     let mut road_ends = 0;

@@ -86,15 +86,13 @@ impl Stack {
         }
     }
 
-    /// The `k`-th tile left (0-based, in catalogue order of kinds), if `k < remaining`.
+    /// The stack as the source of a draw.
     #[inline]
-    pub fn nth(&self, k: u32) -> Option<TileId> {
-        nth_of(&self.counts, k)
-    }
-
-    /// Every tile kind left, with its copies.
-    pub fn outcomes(&self) -> Vec<(TileId, u16)> {
-        outcomes_of(&self.counts)
+    pub fn source(&self) -> DrawFrom<'_> {
+        DrawFrom::Counts {
+            counts: &self.counts,
+            total: self.remaining,
+        }
     }
 
     /// Bytes a clone copies on the heap.
@@ -103,24 +101,59 @@ impl Stack {
     }
 }
 
-/// The `k`-th tile (0-based, in catalogue order of kinds) of copy counts `counts`.
-#[inline]
-pub(crate) fn nth_of(counts: &[u16], mut k: u32) -> Option<TileId> {
-    for (i, &c) in counts.iter().enumerate() {
-        if k < c as u32 {
-            return Some(TileId(i as u16));
-        }
-        k -= c as u32;
-    }
-    None
+/// The tiles one draw comes from: the main stack or one of an expansion's stacks (the
+/// river's). The number of tiles, the `k`-th tile and the outcomes all come from this one
+/// value, so they cannot disagree.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum DrawFrom<'a> {
+    /// Exactly this tile (the River II fork, the spring, the next lake).
+    One(TileId),
+    /// Copies per tile kind, and their sum.
+    Counts {
+        /// Copies left per tile kind (index = tile number).
+        counts: &'a [u16],
+        /// The sum of `counts`.
+        total: u32,
+    },
 }
 
-/// The tile kinds with copies left in `counts`, with their copies.
-pub(crate) fn outcomes_of(counts: &[u16]) -> Vec<(TileId, u16)> {
-    counts
-        .iter()
-        .enumerate()
-        .filter(|(_, &c)| c > 0)
-        .map(|(i, &c)| (TileId(i as u16), c))
-        .collect()
+impl DrawFrom<'_> {
+    /// Tiles the draw chooses among.
+    #[inline]
+    pub fn total(&self) -> u32 {
+        match self {
+            DrawFrom::One(_) => 1,
+            DrawFrom::Counts { total, .. } => *total,
+        }
+    }
+
+    /// The `k`-th tile (0-based, in catalogue order of kinds), if `k < total()`.
+    #[inline]
+    pub fn nth(&self, mut k: u32) -> Option<TileId> {
+        match self {
+            DrawFrom::One(tile) => (k == 0).then_some(*tile),
+            DrawFrom::Counts { counts, .. } => {
+                for (i, &c) in counts.iter().enumerate() {
+                    if k < c as u32 {
+                        return Some(TileId(i as u16));
+                    }
+                    k -= c as u32;
+                }
+                None
+            }
+        }
+    }
+
+    /// Every tile kind the draw can give, with its copies.
+    pub fn outcomes(&self) -> Vec<(TileId, u16)> {
+        match self {
+            DrawFrom::One(tile) => vec![(*tile, 1)],
+            DrawFrom::Counts { counts, .. } => counts
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| c > 0)
+                .map(|(i, &c)| (TileId(i as u16), c))
+                .collect(),
+        }
+    }
 }

@@ -160,11 +160,18 @@ impl Game {
             if self.tiles_left() == 0 {
                 return self.before_final_scoring(sink);
             }
+            if self.drawable() == 0 {
+                // Tiles are left but none can be drawn: a stack's invariant is broken.
+                return self.fail(Pending::Draw, "tiles are left but no stack can deal one");
+            }
             if self.config.explicit_draws {
                 self.ask(Pending::Draw, self.active);
                 return;
             }
-            let tile = self.deal_random_tile();
+            let tile = match self.deal_random_tile() {
+                Ok(tile) => tile,
+                Err(reason) => return self.fail(Pending::Draw, reason),
+            };
             if self.after_draw(tile, sink) {
                 return;
             }
@@ -290,13 +297,27 @@ impl Game {
     }
 
     /// Draws a tile with the seeded generator: tile number `(next_u64() * drawable) >> 64`, in
-    /// catalogue order of kinds, of the stack the next draw comes from.
-    fn deal_random_tile(&mut self) -> TileId {
-        let drawable = self.drawable();
-        let k = ((self.rng.next_u64() as u128 * drawable as u128) >> 64) as u32;
-        let tile = self.nth_drawable(k);
-        self.take_tile(tile);
-        tile
+    /// catalogue order of kinds, of the stack the next draw comes from. Fails (a defect) if
+    /// that stack does not hold the tile it lists.
+    fn deal_random_tile(&mut self) -> Result<TileId, &'static str> {
+        let roll = self.rng.next_u64();
+        let source = self.draw_source();
+        let k = ((roll as u128 * source.total() as u128) >> 64) as u32;
+        let tile = source
+            .nth(k)
+            .ok_or("a draw stack holds fewer tiles than it counts")?;
+        if !self.take_tile(tile) {
+            return Err("a draw stack could not give up the tile it dealt");
+        }
+        Ok(tile)
+    }
+
+    /// Stops the pipeline at `pending` after a broken invariant: the game keeps `reason`, and
+    /// the call that got here returns it as an [`InternalError`](crate::InternalError).
+    #[cold]
+    pub(crate) fn fail(&mut self, pending: Pending, reason: &'static str) {
+        self.fault = Some(reason);
+        self.ask(pending, self.active);
     }
 
     /// Records a drawn tile (already out of its stack). If it fits somewhere, its placement is

@@ -73,7 +73,7 @@ static void test_version_and_statuses(void) {
     snprintf(expected, sizeof expected, "%d.%d.%d", CARC_VERSION_MAJOR, CARC_VERSION_MINOR,
              CARC_VERSION_PATCH);
     CHECK(strcmp(carc_version(), expected) == 0);
-    for (uint32_t s = 0; s <= CARC_EXPORT_ERROR; s++) CHECK(strlen(carc_status_str(s)) > 0);
+    for (uint32_t s = 0; s <= CARC_INTERNAL_ERROR; s++) CHECK(strlen(carc_status_str(s)) > 0);
     CHECK(strcmp(carc_status_str(CARC_OK), "ok") == 0);
     CHECK(strcmp(carc_status_str(999), "unknown status") == 0);
 }
@@ -1332,6 +1332,70 @@ static void test_bots(void) {
     carc_game_free(g);
 }
 
+/* Issue 17: the header's idiom for the last error keeps the message; bad input is refused with
+ * short messages; names with NUL or over the limit, arrays for configs, the fork alone. */
+static void test_hardening(void) {
+    carc_game *sentinel = (carc_game *)&passed; /* never dereferenced */
+    carc_game *g = sentinel;
+    STATUS(carc_game_new("{\"players\": 2, \"sets\": [\"nope\"]}", 1, &g), CARC_PARSE_ERROR);
+    /* Ask for the length with buf = NULL, cap = 0, then fetch: the message survives both. */
+    size_t needed = 0, again = 0;
+    STATUS(carc_last_error(NULL, 0, &needed), CARC_BUFFER_TOO_SMALL);
+    CHECK(needed > 0);
+    char *message = malloc(needed + 1);
+    STATUS(carc_last_error(message, needed, &again), CARC_BUFFER_TOO_SMALL);
+    STATUS(carc_last_error(message, needed + 1, &again), CARC_OK);
+    CHECK(again == needed);
+    CHECK(strstr(message, "nope") != NULL);
+    CHECK(strstr(message, "needs") == NULL);
+    free(message);
+    /* A config must be a JSON object. */
+    STATUS(carc_game_new("[3]", 1, &g), CARC_PARSE_ERROR);
+    CHECK(g == sentinel);
+    /* A NUL in a name (JSON escape) and an over-long name are refused. */
+    STATUS(carc_game_new("{\"players\": 2, \"names\": [\"a\\u0000b\", \"c\"]}", 1, &g),
+           CARC_CONFIG_ERROR);
+    char text[512];
+    STATUS(carc_last_error(text, sizeof text, &needed), CARC_OK);
+    CHECK(strstr(text, "NUL") != NULL);
+    char config[600];
+    int n = snprintf(config, sizeof config, "{\"players\": 2, \"names\": [\"");
+    for (int i = 0; i < 300; i++) config[n++] = 'x';
+    snprintf(config + n, sizeof config - (size_t)n, "\", \"y\"]}");
+    STATUS(carc_game_new(config, 1, &g), CARC_CONFIG_ERROR);
+    STATUS(carc_last_error(text, sizeof text, &needed), CARC_OK);
+    CHECK(strstr(text, "256") != NULL);
+    /* A 100 kB tile id gives a short message. */
+    size_t big = 100000;
+    char *id = malloc(big + 1);
+    memset(id, 'Q', big);
+    id[big] = 0;
+    uint32_t tile = 77;
+    STATUS(carc_tile_find(id, &tile), CARC_PARSE_ERROR);
+    CHECK(tile == 77);
+    STATUS(carc_last_error(NULL, 0, &needed), CARC_BUFFER_TOO_SMALL);
+    CHECK(needed < 300);
+    free(id);
+    /* A set list without land tiles is a config error. */
+    STATUS(carc_game_new("{\"players\": 2, \"sets\": [\"count\"]}", 1, &g), CARC_CONFIG_ERROR);
+    CHECK(g == sentinel);
+    /* The River II fork alone is drawn (and, with no river to continue, discarded). */
+    g = new_game("{\"players\": 2, \"stack\": [\"R2-02\"], \"youngest_player\": 1, "
+                 "\"explicit_draws\": true}", 1);
+    carc_chance outcomes[4];
+    size_t len = 0;
+    STATUS(carc_game_chance_outcomes(g, outcomes, 4, &len), CARC_OK);
+    CHECK(len == 1);
+    uint32_t fork = 0;
+    STATUS(carc_tile_find("R2-02", &fork), CARC_OK);
+    CHECK(len == 1 && outcomes[0].value == fork);
+    STATUS(carc_game_draw(g, fork), CARC_OK);
+    bool over = false;
+    STATUS(carc_game_is_over(g, &over), CARC_OK);
+    CHECK(over);
+    carc_game_free(g);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s PATH/TO/field-scoring.jcz\n", argv[0]);
@@ -1339,6 +1403,7 @@ int main(int argc, char **argv) {
     }
     test_version_and_statuses();
     test_creation_errors();
+    test_hardening();
     test_null_arguments();
     test_tiles_and_locations();
     test_actions();

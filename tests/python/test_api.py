@@ -9,7 +9,14 @@ import numpy as np
 import pytest
 
 import carcassonne
-from carcassonne import Action, ConfigError, Game, IllegalActionError, RecordError
+from carcassonne import (
+    Action,
+    ConfigError,
+    Game,
+    IllegalActionError,
+    InvalidActionError,
+    RecordError,
+)
 
 IN_SCOPE_JCZ = [
     "city-and-road-scoring.jcz",
@@ -130,7 +137,7 @@ def test_explicit_draws_and_chance_outcomes():
     outcomes = dict(game.chance_outcomes())
     assert len(outcomes) == 24 and abs(sum(outcomes.values()) - 1) < 1e-9
     assert outcomes["D"] == pytest.approx(3 / 71)
-    with pytest.raises(IllegalActionError, match="no such tile"):
+    with pytest.raises(InvalidActionError, match="no such tile"):
         game.draw("ZZ")
     game.draw("C")
     assert game.pending == "place" and game.current_tile == "C"
@@ -143,7 +150,7 @@ def test_explicit_draws_and_chance_outcomes():
     outcome, _ = again.chance_outcomes()[-1]
     events = again.resolve(outcome)
     assert events[0].kind == "tile_drawn" and events[0].tile == outcome == again.current_tile
-    with pytest.raises(IllegalActionError, match="chance outcome"):
+    with pytest.raises(InvalidActionError, match="chance outcome"):
         Game(explicit_draws=True).resolve("no such outcome")
     with pytest.raises(IllegalActionError, match="draws its tiles itself"):
         Game().draw("A")
@@ -202,7 +209,7 @@ def test_jcloisterzone_errors_are_record_errors(shared, tmp_path):
     truncated.write_text(text[: len(text) // 2])
     with pytest.raises(RecordError, match="JSON"):
         Game.from_jcz(truncated)
-    with pytest.raises(RecordError, match="cannot read"):
+    with pytest.raises(FileNotFoundError, match="missing.jcz"):
         Game.from_jcz(tmp_path / "missing.jcz")
 
 
@@ -537,6 +544,88 @@ def test_under_the_big_top():
     assert Game.from_json(game.to_json()).scores == game.scores
 
 
+def test_hardening_config_keywords_and_objects():
+    """Issue 17: `config=` is the whole configuration; a config is a JSON object."""
+    with pytest.raises(ConfigError, match="farmers, sets|sets, farmers|players, sets, farmers"):
+        Game(players=3, sets=["river"], farmers=False, config={})
+    with pytest.raises(ConfigError, match="explicit_draws"):
+        Game(explicit_draws=True, config={"players": 3})
+    assert Game(config={"players": 3}, seed=4).players == 3, "seed may go with config="
+    for bad in ("[3]", "3", '"x"', "null"):
+        with pytest.raises(ConfigError, match="JSON"):
+            Game(config=bad)
+    with pytest.raises(ConfigError, match="without land tiles|no tile|tiles"):
+        Game(sets=["count"])
+    with pytest.raises(ConfigError, match="NUL"):
+        Game(names=["a\0b", "c"])
+    with pytest.raises(ConfigError, match=str(carcassonne.MAX_NAME_BYTES)):
+        Game(names=["x" * (carcassonne.MAX_NAME_BYTES + 1), "c"])
+    long = "Q" * 100_000
+    with pytest.raises(ConfigError) as info:
+        Game(config={"players": 2, "stack": [long]})
+    assert len(str(info.value)) < 1000, "the message quotes a bounded part of the input"
+
+
+def test_hardening_invalid_and_illegal_actions_differ():
+    game = Game(seed=3)
+    before = game.clone()
+    assert issubclass(InvalidActionError, ValueError) and issubclass(IllegalActionError, ValueError)
+    assert not issubclass(InvalidActionError, IllegalActionError)
+    with pytest.raises(InvalidActionError, match="action"):
+        game.play("jump over 1,1")
+    with pytest.raises(InvalidActionError):
+        Action("place D 1,0 R45")
+    with pytest.raises(IllegalActionError):
+        game.play("pass")
+    with pytest.raises(InvalidActionError):
+        Game(explicit_draws=True).draw("ZZ")
+    assert game == before
+
+
+def test_hardening_file_errors_are_os_errors(tmp_path):
+    game = Game(seed=1)
+    with pytest.raises(FileNotFoundError, match="missing"):
+        Game.from_jcz(tmp_path / "missing.jcz")
+    with pytest.raises(FileNotFoundError, match="missing"):
+        carcassonne.jcz_assertions(tmp_path / "missing.jcz")
+    with pytest.raises(OSError, match="nowhere"):
+        game.save_svg(tmp_path / "nowhere" / "board.svg")
+    with pytest.raises(IsADirectoryError):
+        game.save_svg(tmp_path)
+
+
+def test_hardening_bounded_batches_and_bots():
+    for f in (carcassonne.play_random_games, carcassonne.play_greedy_games, carcassonne.play_games):
+        with pytest.raises(ValueError, match="MAX_BATCH_GAMES|1000000"):
+            f(carcassonne.MAX_BATCH_GAMES + 1)
+        with pytest.raises(ValueError):
+            f(10**10)
+        with pytest.raises(ValueError):
+            f(2**62)
+        with pytest.raises((ValueError, OverflowError)):
+            f(2**64)
+    with pytest.raises(ConfigError, match="at least one bot"):
+        carcassonne.play_games(2, bots=[])
+    with pytest.raises(ConfigError):
+        carcassonne.play_random_games(1, sets=["count"])
+
+
+def test_hardening_river2_fork_alone_is_offered():
+    """Issue 17, fix 1: a stack of only the River II fork offers it (it was never offered), and
+    automatic draws deal only tiles of the stack."""
+    game = Game(config={"players": 2, "stack": ["R2-02"], "youngest_player": 1, "explicit_draws": True})
+    assert game.tiles_left == 1
+    assert [o for o, _ in game.chance_outcomes()] == ["R2-02"]
+    events = game.draw("R2-02")
+    assert events[0].kind == "tile_drawn" and events[0].tile == "R2-02"
+    for seed in range(5):
+        auto = Game(config={"players": 2, "stack": ["R2-02", "A", "B"], "youngest_player": 1}, seed=seed)
+        while not auto.is_over:
+            auto.play(auto.legal_actions()[0])
+        placed = [t.tile for t in auto.board[1:]]
+        assert set(placed) <= {"R2-02", "A", "B"} and len(placed) == len(set(placed))
+
+
 MINI_SETS = ["base", "flying_machines", "gold_mines", "mage_witch"]
 #: GM.6: the points per ingot by the number a player holds.
 GOLD_VALUE = [(range(1, 4), 1), (range(4, 7), 2), (range(7, 10), 3)]
@@ -690,7 +779,7 @@ def test_mini_expansion_actions_and_values():
         assert repr(action) == f'Action("{text}")' and pickle.loads(pickle.dumps(action)) == action
         assert {f: getattr(action, f) for f in fields} == {f: given.get(f) for f in fields}
     for bad in ["fly", "land 1,-2", "ingot", "magic wizard 1,-3 city N", "remove_magic"]:
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(InvalidActionError):
             Action(bad)
     # Without the sets, the getters are empty.
     game = Game()
@@ -701,7 +790,7 @@ def test_mini_expansion_actions_and_values():
     assert outcomes[: len(carcassonne.tile_ids())] == carcassonne.tile_ids()
     assert outcomes[-3:] == ["roll:1", "roll:2", "roll:3"] and "elephant" in outcomes
     assert len(set(outcomes)) == len(outcomes)
-    with pytest.raises(IllegalActionError, match="roll"):
+    with pytest.raises(InvalidActionError, match="roll"):
         Game(config={"sets": MINI_SETS, "explicit_draws": True}).resolve("roll:4")
 
 
@@ -713,7 +802,7 @@ def test_ferries():
         assert str(action) == text and action.kind == kind and action.location == text[-2:]
         assert pickle.loads(pickle.dumps(action)) == action
     for bad in ["ferry 1,0", "move_ferry WE", "ferry 1,0 QQ"]:
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(InvalidActionError):
             Action(bad)
     pendings, moved = set(), 0
     for seed in range(6):
@@ -817,7 +906,7 @@ def test_robbers_and_the_score_track():
     assert Action("robber 17").space == 17 and Action("rob 2").robbed == 2
     assert Action("score_first 1,-2 city NW").location == "NW"
     for bad in ["robber 50", "rob 6", "score_first 1,2"]:
-        with pytest.raises(IllegalActionError):
+        with pytest.raises(InvalidActionError):
             Action(bad)
     assert Game().track is None
     assert list(Game().track_observation()) == [255] * 18

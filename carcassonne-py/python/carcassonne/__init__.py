@@ -11,7 +11,9 @@ Games draw tiles from a seeded generator (or, with ``explicit_draws=True``, wait
 ``game.resolve(outcome)`` with one of ``game.chance_outcomes()``); ``legal_actions()`` lists every
 legal ``Action`` of the pending decision and ``play(action)`` returns the ``Event`` list, each
 score with its ``reason`` and ``explanation``. Errors are ``ValueError``
-subclasses: ``IllegalActionError``, ``ConfigError``, ``RecordError``, ``ExportError``. In a notebook a ``Game``
+subclasses: ``InvalidActionError`` (notation that cannot be parsed), ``IllegalActionError`` (not
+legal now), ``ConfigError``, ``RecordError``, ``ExportError``; a file that cannot be read or
+written raises ``OSError`` (``FileNotFoundError``, ``PermissionError``, ...). In a notebook a ``Game``
 draws itself as SVG. For research: ``legal_action_ids()``, ``action_mask()``, ``play_id()``,
 ``observation()`` and the batched ``play_random_games`` / ``play_greedy_games`` (GIL released).
 """
@@ -25,6 +27,9 @@ from ._carcassonne import (
     ExportError,
     Game,
     IllegalActionError,
+    InvalidActionError,
+    MAX_BATCH_GAMES,
+    MAX_NAME_BYTES,
     PlacedFigure,
     PlacedMagicFigure,
     PlacedTile,
@@ -49,6 +54,9 @@ __all__ = [
     "ExportError",
     "Game",
     "IllegalActionError",
+    "InvalidActionError",
+    "MAX_BATCH_GAMES",
+    "MAX_NAME_BYTES",
     "PlacedFigure",
     "PlacedMagicFigure",
     "PlacedTile",

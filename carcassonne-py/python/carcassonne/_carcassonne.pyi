@@ -13,6 +13,9 @@ __all__ = [
     "Event",
     "Game",
     "IllegalActionError",
+    "InvalidActionError",
+    "MAX_BATCH_GAMES",
+    "MAX_NAME_BYTES",
     "OBSERVATION_PLANES",
     "PlacedFigure",
     "PlacedMagicFigure",
@@ -31,6 +34,8 @@ __all__ = [
 ]
 __version__: str
 OBSERVATION_PLANES: List[str]
+MAX_BATCH_GAMES: int
+MAX_NAME_BYTES: int
 
 _ActionKind = Literal[
     "place",
@@ -147,6 +152,7 @@ _CropOptionName = Literal["deploy", "return"]
 _CircleName = Literal["road", "city", "field"]
 
 class IllegalActionError(ValueError): ...
+class InvalidActionError(ValueError): ...
 class ConfigError(ValueError): ...
 class RecordError(ValueError): ...
 class ExportError(ValueError): ...
@@ -369,15 +375,15 @@ class Game:
 
     def __new__(
         cls,
-        players: int = 2,
+        players: Optional[int] = None,
         sets: Optional[Sequence[str]] = None,
         seed: int = 0,
         *,
         names: Optional[Sequence[str]] = None,
-        farmers: bool = True,
-        small_city: str = "standard",
-        farm_city_scoring: str = "per_field",
-        explicit_draws: bool = False,
+        farmers: Optional[bool] = None,
+        small_city: Optional[str] = None,
+        farm_city_scoring: Optional[str] = None,
+        explicit_draws: Optional[bool] = None,
         config: Union[None, str, Dict[str, Any]] = None,
     ) -> "Game": ...
     @property
@@ -519,11 +525,11 @@ class VectorEnv:
         num_envs: int,
         *,
         seed: int = 0,
-        players: int = 2,
+        players: Optional[int] = None,
         sets: Optional[Sequence[str]] = None,
-        farmers: bool = True,
-        small_city: str = "standard",
-        farm_city_scoring: str = "per_field",
+        farmers: Optional[bool] = None,
+        small_city: Optional[str] = None,
+        farm_city_scoring: Optional[str] = None,
         config: Union[None, str, Dict[str, Any]] = None,
         reward: _RewardName = "rank",
         observations: bool = False,

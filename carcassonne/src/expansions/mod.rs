@@ -69,7 +69,7 @@ use crate::features::NodeId;
 use crate::figure::Figure;
 use crate::game::{push_rotations, Game, Pending};
 use crate::geometry::{Position, Rotation};
-use crate::stack::Stack;
+use crate::stack::{DrawFrom, Stack};
 use crate::tile::{FeatureKind, TileId, TileKind};
 use crate::turn::Flow;
 
@@ -482,30 +482,26 @@ impl Game {
         false
     }
 
-    /// `DrawSource`: the number of tiles the next draw comes from, the expansions' stacks
-    /// first (the river's, RV-2), else the main stack.
+    /// `DrawSource`: the tiles the next draw comes from: an expansion's stack first (the
+    /// river's, RV-2), else the main stack.
+    #[inline]
+    pub(crate) fn draw_source(&self) -> DrawFrom<'_> {
+        if self.has_hook(Hook::DrawSource) {
+            if let Some(source) = self.river_source() {
+                return source;
+            }
+        }
+        self.stack.source()
+    }
+
+    /// The number of tiles the next draw comes from.
     #[inline]
     pub(crate) fn drawable(&self) -> u32 {
-        if self.has_hook(Hook::DrawSource) {
-            if let Some(n) = self.river_drawable() {
-                return n;
-            }
-        }
-        self.stack.remaining()
+        self.draw_source().total()
     }
 
-    /// The `k`-th tile (0-based, catalogue order of kinds) of those the next draw comes from.
-    pub(crate) fn nth_drawable(&self, k: u32) -> TileId {
-        if self.has_hook(Hook::DrawSource) {
-            if let Some(tile) = self.river_nth(k) {
-                return tile;
-            }
-        }
-        // `k` is below the main stack's count, so a tile exists; the fallback is never used.
-        self.stack.nth(k).unwrap_or(TileId(0))
-    }
-
-    /// Removes `tile` from the stack the next draw comes from; false if it is not there.
+    /// Removes `tile` from the stack the next draw comes from (the one of
+    /// [`Game::draw_source`]); false if it is not there.
     pub(crate) fn take_tile(&mut self, tile: TileId) -> bool {
         if self.has_hook(Hook::DrawSource) {
             if let Some(taken) = self.river_take(tile) {
@@ -517,12 +513,7 @@ impl Game {
 
     /// The tiles the next draw comes from, with their copies.
     pub(crate) fn draw_outcomes(&self) -> Vec<(TileId, u16)> {
-        if self.has_hook(Hook::DrawSource) {
-            if let Some(outcomes) = self.river_outcomes() {
-                return outcomes;
-            }
-        }
-        self.stack.outcomes()
+        self.draw_source().outcomes()
     }
 
     /// Tiles the expansions hold in stacks of their own (the river's).

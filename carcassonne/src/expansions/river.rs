@@ -19,7 +19,7 @@ use crate::events::{Event, Sink};
 use crate::features::NodeId;
 use crate::game::Game;
 use crate::geometry::{Position, Rotation, Side};
-use crate::stack::{nth_of, outcomes_of};
+use crate::stack::DrawFrom;
 use crate::tile::{Marker, TileId, TileKind, TileSet};
 use crate::turn::Flow;
 
@@ -216,45 +216,43 @@ impl Game {
 
     // ----- drawing -----
 
-    /// `StartOfTurnPart`: the fork is due when its seat plays (R2.2).
+    /// `StartOfTurnPart`: the fork is due when its seat plays (R2.2). When the fork is the
+    /// only river tile left (a custom stack, or every other river tile placed or discarded
+    /// before the fork's seat played), the fork's seat places it now, out of turn, and this
+    /// turn part resumes afterwards with a new draw — R2.5's "if the river stack contains only
+    /// such tiles, the youngest player places the fork immediately": the river stack is not
+    /// exhausted while the fork is in it (R2.1), so no land tile may be drawn before it.
     pub(crate) fn river_start_of_turn_part(&mut self) -> Flow {
         let active = self.active;
-        if let Some(river) = self.ext.river.as_mut() {
-            river.fork_due = river.fork.is_some() && active == river.fork_seat;
+        let second_part = self.second_part;
+        let Some(river) = self.ext.river.as_mut() else {
+            return Flow::Continue;
+        };
+        river.fork_due = river.fork.is_some() && active == river.fork_seat;
+        let only_the_fork = river.fork.is_some()
+            && river.spring.is_none()
+            && river.lakes.is_empty()
+            && river.stack.iter().all(|&c| c == 0);
+        if only_the_fork && !river.fork_due && river.fork_interlude.is_none() {
+            river.fork_interlude = Some((active, second_part));
+            river.fork_due = true;
+            self.active = river.fork_seat;
+            self.second_part = false;
         }
         Flow::Continue
     }
 
-    /// `DrawSource`: tiles the next draw comes from, if the river stack deals it.
-    pub(crate) fn river_drawable(&self) -> Option<u32> {
+    /// `DrawSource`: the river stack the next draw comes from, if the river deals it.
+    pub(crate) fn river_source(&self) -> Option<DrawFrom<'_>> {
         let river = self.river()?;
         Some(match river.phase()? {
-            Phase::River => {
-                river.remaining - river.lakes.len() as u32 - river.fork.is_some() as u32
-            }
-            Phase::Spring | Phase::Fork | Phase::Lake => 1,
-        })
-    }
-
-    /// `DrawSource`: the `k`-th tile of the river stack the next draw comes from.
-    pub(crate) fn river_nth(&self, k: u32) -> Option<TileId> {
-        let river = self.river()?;
-        match river.phase()? {
-            Phase::Spring => river.spring,
-            Phase::Fork => river.fork,
-            Phase::Lake => river.lakes.first().copied(),
-            Phase::River => nth_of(&river.stack, k),
-        }
-    }
-
-    /// `DrawSource`: the river stack's outcomes for the next draw, if it deals it.
-    pub(crate) fn river_outcomes(&self) -> Option<Vec<(TileId, u16)>> {
-        let river = self.river()?;
-        Some(match river.phase()? {
-            Phase::Spring => river.spring.map(|t| vec![(t, 1)]).unwrap_or_default(),
-            Phase::Fork => river.fork.map(|t| vec![(t, 1)]).unwrap_or_default(),
-            Phase::Lake => vec![(river.lakes[0], 1)],
-            Phase::River => outcomes_of(&river.stack),
+            Phase::Spring => DrawFrom::One(river.spring?),
+            Phase::Fork => DrawFrom::One(river.fork?),
+            Phase::Lake => DrawFrom::One(*river.lakes.first()?),
+            Phase::River => DrawFrom::Counts {
+                counts: &river.stack,
+                total: river.remaining - river.lakes.len() as u32 - river.fork.is_some() as u32,
+            },
         })
     }
 
@@ -308,6 +306,15 @@ impl Game {
         let Some(river) = self.ext.river.as_mut() else {
             return false;
         };
+        if tile.kind().has_marker(Marker::Fork) && river.fork.is_none() {
+            // The fork itself fits nowhere (no open river end): it is discarded (D-R2-3), and
+            // a turn part it interrupted resumes at once.
+            if let Some((seat, second_part)) = river.fork_interlude.take() {
+                self.active = seat;
+                self.second_part = second_part;
+            }
+            return false;
+        }
         if river.fork.is_none() || !tile.kind().has_river {
             return false;
         }

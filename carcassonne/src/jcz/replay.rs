@@ -1137,7 +1137,19 @@ pub(crate) fn draw_order(
 ) -> Result<Vec<TileId>, ImportError> {
     match annotations.get("drawOrder") {
         None | Some(Value::Null) => Ok(Vec::new()),
-        Some(v) => super::setup::as_array(v, "gameAnnotations.drawOrder")?
+        Some(v) => super::setup::as_array(v, "gameAnnotations.drawOrder")
+            .and_then(|order| {
+                if order.len() > crate::limits::MAX_DRAW_ORDER {
+                    return Err(ImportError::TooLarge {
+                        what: "gameAnnotations.drawOrder".into(),
+                        size: order.len(),
+                        limit: crate::limits::MAX_DRAW_ORDER,
+                        unit: "tiles",
+                        name: "MAX_DRAW_ORDER",
+                    });
+                }
+                Ok(order)
+            })?
             .iter()
             .enumerate()
             .map(|(i, t)| {

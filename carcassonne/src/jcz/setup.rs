@@ -575,5 +575,5 @@ pub(crate) fn tile_in(sets: &[TileSet], id: &str) -> Option<TileId> {
 
 /// [`tile_in`], or [`ImportError::UnknownTile`].
 pub(crate) fn jcz_tile(sets: &[TileSet], id: &str) -> Result<TileId, ImportError> {
-    tile_in(sets, id).ok_or_else(|| ImportError::UnknownTile(id.to_owned()))
+    tile_in(sets, id).ok_or_else(|| ImportError::UnknownTile(crate::limits::quoted(id)))
 }
