@@ -160,6 +160,7 @@ impl PyGame {
             Pending::CropReturn => "crop_return",
             Pending::PlaceRobber => "place_robber",
             Pending::ChooseRobbed => "choose_robbed",
+            Pending::ChooseScoringFigure => "choose_scoring_figure",
             Pending::ScoreOrder => "score_order",
             Pending::GameOver => "game_over",
         }
