@@ -1312,8 +1312,15 @@ carc_status carc_game_ferries(const struct carc_game *game,
                               size_t cap,
                               size_t *len);
 
-// The scoring figures each player has on the score track (1 with the Robbers; 0 without a
-// track) into `*out`.
+// Messages (M.2): 1 into `*out` if the active player's turn so far earns a message (one of
+// his figures landed on a dark space in his own turn), else 0 (always 0 without the Messages).
+//
+// # Safety
+// `game` NULL or live; `out` NULL or writable.
+carc_status carc_game_message_earned(const struct carc_game *game, uint32_t *out);
+
+// The scoring figures each player has on the score track (1 with the Robbers, 2 with the
+// Messages (1 again after the merge, M.6); 0 without a track) into `*out`.
 //
 // # Safety
 // `game` NULL or live; `out` NULL or writable.

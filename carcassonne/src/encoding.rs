@@ -862,9 +862,19 @@ mod tests {
                     TileSet::TradersAndBuilders,
                 ],
             ),
+            (
+                11,
+                vec![
+                    TileSet::Messages,
+                    TileSet::Robbers,
+                    TileSet::InnsAndCathedrals,
+                ],
+            ),
+            (3, vec![TileSet::Messages]),
         ] {
             let mut kinds = std::collections::BTreeSet::new();
             let robbers = sets.contains(&TileSet::Robbers);
+            let messages = sets.contains(&TileSet::Messages);
             let crop =
                 sets.contains(&TileSet::CropCircles) || sets.contains(&TileSet::CropCircles1);
             let mut config = Config::new(3);
@@ -903,8 +913,21 @@ mod tests {
                     "a crop circle's round came up: {kinds:?}"
                 );
             }
+            if messages {
+                assert!(
+                    kinds.contains("scoring_figure"),
+                    "a choice of the moving figure came up: {kinds:?}"
+                );
+            }
             if robbers {
-                for verb in ["robber", "score_first"] {
+                // (In this game with the Messages no two occupied features complete at once
+                // while a robber stands on the track, so no order is asked.)
+                let verbs: &[&str] = if messages {
+                    &["robber"]
+                } else {
+                    &["robber", "score_first"]
+                };
+                for verb in verbs {
                     assert!(kinds.contains(verb), "{verb} came up: {kinds:?}");
                 }
                 assert_eq!(

@@ -211,14 +211,16 @@ pub const fn robbery_points(award: u32) -> u32 {
 impl Game {
     // ----- read access -----
 
-    /// Whether points move scoring figures along a score track (with the robbers element):
+    /// Whether points move scoring figures along a score track (with the robbers or the
+    /// messages element):
     /// then [`Game::track_position`] says where they stand.
     pub fn has_score_track(&self) -> bool {
         self.ext.track.is_some()
     }
 
     /// Scoring figures each player has on the track: 1 with the Robbers (the scoring figure),
-    /// 0 without a track.
+    /// 2 with the Messages (and the messenger; 1 again once they merged before the final
+    /// scoring, M.6), 0 without a track.
     pub fn track_figures(&self) -> usize {
         self.ext.track.as_ref().map_or(0, |t| t.figures as usize)
     }
