@@ -153,6 +153,10 @@
 // feature (`x`, `y`, `feature`, `location`) (the order of the features, D-GEN-1).
 #define CARC_ACTION_SCORE_FIRST 22
 
+// `carc_action.kind`: the scoring figure `track_figure` (0 the scoring figure, 1 the
+// messenger) moves with the award waiting for it (Messages M.1).
+#define CARC_ACTION_SCORING_FIGURE 23
+
 // `carc_game_robber`: the robber is in its owner's supply (`*space` is 0).
 #define CARC_ROBBER_IN_SUPPLY 0
 
@@ -397,6 +401,11 @@
 // (`CARC_ACTION_SCORE_FIRST`; D-GEN-1); no pass.
 #define CARC_PENDING_SCORE_ORDER 23
 
+// Pending decision: the current player's two scoring figures stand on different track
+// spaces and he receives an award; he chooses which figure moves
+// (`CARC_ACTION_SCORING_FIGURE`; Messages M.1); no pass.
+#define CARC_PENDING_CHOOSE_SCORING_FIGURE 24
+
 // `carc_game_current_tile` when no tile is in hand.
 #define CARC_NO_TILE UINT32_MAX
 
@@ -507,6 +516,12 @@
 
 // `carc_event.kind`: `player`'s robber, which robbed, went back to supply (phase 4 step 3).
 #define CARC_EVENT_ROBBER_RETURNED 29
+
+// `carc_event.kind`: before the final scoring `player`'s two figures merged (Messages M.6):
+// the scoring figure stood at value `scoring_figure_value`, the messenger at
+// `messenger_value`; the scoring figure now stands at their sum, the messenger left the track.
+// Not a score.
+#define CARC_EVENT_FIGURES_MERGED 30
 
 // Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 #define CARC_TOKEN_NONE 0
@@ -644,7 +659,7 @@ typedef struct carc_action {
   // `CARC_ACTION_TAKE_INGOT`, `CARC_ACTION_PLACE_MAGIC`, `CARC_ACTION_REMOVE_MAGIC`,
   // `CARC_ACTION_PLACE_FERRY`, `CARC_ACTION_MOVE_FERRY`, `CARC_ACTION_CROP_OPTION`,
   // `CARC_ACTION_CROP_DEPLOY`, `CARC_ACTION_CROP_RETURN`, `CARC_ACTION_PLACE_ROBBER`,
-  // `CARC_ACTION_ROB` or `CARC_ACTION_SCORE_FIRST`.
+  // `CARC_ACTION_ROB`, `CARC_ACTION_SCORE_FIRST` or `CARC_ACTION_SCORING_FIGURE`.
   uint32_t kind;
   // Place: the tile number (see `carc_tile_name`).
   uint32_t tile;
@@ -675,6 +690,8 @@ typedef struct carc_action {
   uint32_t space;
   // Rob: the robbed player's seat.
   uint32_t robbed;
+  // Scoring figure: 0 the scoring figure, 1 the messenger (Messages M.1).
+  uint32_t track_figure;
   // The state the action was listed for (set by `carc_game_legal_actions`); 0 means "do
   // not check". An action from another state is refused with `CARC_STALE_ACTION`.
   uint64_t epoch;
@@ -814,6 +831,10 @@ typedef struct carc_event {
   int32_t victim;
   // `CARC_REASON_ROBBERY`: the victim's award (the robber gets half, rounded up).
   uint32_t award;
+  // Figures merged: the scoring figure's value (points moved) before the merge.
+  uint32_t scoring_figure_value;
+  // Figures merged: the messenger's value before the merge.
+  uint32_t messenger_value;
 } carc_event;
 
 // An acrobat site on the board (see `carc_game_acrobat_sites`).
@@ -1308,8 +1329,15 @@ carc_status carc_game_ferries(const struct carc_game *game,
                               size_t cap,
                               size_t *len);
 
-// The scoring figures each player has on the score track (1 with the Robbers; 0 without a
-// track) into `*out`.
+// Messages (M.2): 1 into `*out` if the active player's turn so far earns a message (one of
+// his figures landed on a dark space in his own turn), else 0 (always 0 without the Messages).
+//
+// # Safety
+// `game` NULL or live; `out` NULL or writable.
+carc_status carc_game_message_earned(const struct carc_game *game, uint32_t *out);
+
+// The scoring figures each player has on the score track (1 with the Robbers, 2 with the
+// Messages (1 again after the merge, M.6); 0 without a track) into `*out`.
 //
 // # Safety
 // `game` NULL or live; `out` NULL or writable.

@@ -884,8 +884,27 @@ pub unsafe extern "C" fn carc_game_ferries(
     })
 }
 
-/// The scoring figures each player has on the score track (1 with the Robbers; 0 without a
-/// track) into `*out`.
+/// Messages (M.2): 1 into `*out` if the active player's turn so far earns a message (one of
+/// his figures landed on a dark space in his own turn), else 0 (always 0 without the Messages).
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_message_earned(
+    game: *const carc_game,
+    out: *mut u32,
+) -> carc_status {
+    ffi!({
+        write_out(
+            out,
+            "out",
+            u32::from(arg_ref(game, "game")?.game.message_earned()),
+        )
+    })
+}
+
+/// The scoring figures each player has on the score track (1 with the Robbers, 2 with the
+/// Messages (1 again after the merge, M.6); 0 without a track) into `*out`.
 ///
 /// # Safety
 /// `game` NULL or live; `out` NULL or writable.

@@ -82,6 +82,9 @@ pub const CARC_ACTION_ROB: u32 = 21;
 /// `carc_action.kind`: score next the completed feature whose first figure stands on the
 /// feature (`x`, `y`, `feature`, `location`) (the order of the features, D-GEN-1).
 pub const CARC_ACTION_SCORE_FIRST: u32 = 22;
+/// `carc_action.kind`: the scoring figure `track_figure` (0 the scoring figure, 1 the
+/// messenger) moves with the award waiting for it (Messages M.1).
+pub const CARC_ACTION_SCORING_FIGURE: u32 = 23;
 
 /// `carc_game_robber`: the robber is in its owner's supply (`*space` is 0).
 pub const CARC_ROBBER_IN_SUPPLY: u32 = 0;
@@ -265,6 +268,10 @@ pub const CARC_PENDING_CHOOSE_ROBBED: u32 = 22;
 /// Pending decision: the active player chooses which completed feature is scored next
 /// (`CARC_ACTION_SCORE_FIRST`; D-GEN-1); no pass.
 pub const CARC_PENDING_SCORE_ORDER: u32 = 23;
+/// Pending decision: the current player's two scoring figures stand on different track
+/// spaces and he receives an award; he chooses which figure moves
+/// (`CARC_ACTION_SCORING_FIGURE`; Messages M.1); no pass.
+pub const CARC_PENDING_CHOOSE_SCORING_FIGURE: u32 = 24;
 
 /// `carc_game_current_tile` when no tile is in hand.
 pub const CARC_NO_TILE: u32 = u32::MAX;
@@ -347,6 +354,11 @@ pub const CARC_EVENT_ROBBER_PLACED: u32 = 27;
 pub const CARC_EVENT_ROBBER_MOVED: u32 = 28;
 /// `carc_event.kind`: `player`'s robber, which robbed, went back to supply (phase 4 step 3).
 pub const CARC_EVENT_ROBBER_RETURNED: u32 = 29;
+/// `carc_event.kind`: before the final scoring `player`'s two figures merged (Messages M.6):
+/// the scoring figure stood at value `scoring_figure_value`, the messenger at
+/// `messenger_value`; the scoring figure now stands at their sum, the messenger left the track.
+/// Not a score.
+pub const CARC_EVENT_FIGURES_MERGED: u32 = 30;
 
 /// Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 pub const CARC_TOKEN_NONE: u32 = 0;
@@ -408,7 +420,7 @@ pub struct carc_action {
     /// `CARC_ACTION_TAKE_INGOT`, `CARC_ACTION_PLACE_MAGIC`, `CARC_ACTION_REMOVE_MAGIC`,
     /// `CARC_ACTION_PLACE_FERRY`, `CARC_ACTION_MOVE_FERRY`, `CARC_ACTION_CROP_OPTION`,
     /// `CARC_ACTION_CROP_DEPLOY`, `CARC_ACTION_CROP_RETURN`, `CARC_ACTION_PLACE_ROBBER`,
-    /// `CARC_ACTION_ROB` or `CARC_ACTION_SCORE_FIRST`.
+    /// `CARC_ACTION_ROB`, `CARC_ACTION_SCORE_FIRST` or `CARC_ACTION_SCORING_FIGURE`.
     pub kind: u32,
     /// Place: the tile number (see `carc_tile_name`).
     pub tile: u32,
@@ -439,6 +451,8 @@ pub struct carc_action {
     pub space: u32,
     /// Rob: the robbed player's seat.
     pub robbed: u32,
+    /// Scoring figure: 0 the scoring figure, 1 the messenger (Messages M.1).
+    pub track_figure: u32,
     /// The state the action was listed for (set by `carc_game_legal_actions`); 0 means "do
     /// not check". An action from another state is refused with `CARC_STALE_ACTION`.
     pub epoch: u64,
@@ -555,6 +569,10 @@ pub struct carc_event {
     pub victim: i32,
     /// `CARC_REASON_ROBBERY`: the victim's award (the robber gets half, rounded up).
     pub award: u32,
+    /// Figures merged: the scoring figure's value (points moved) before the merge.
+    pub scoring_figure_value: u32,
+    /// Figures merged: the messenger's value before the merge.
+    pub messenger_value: u32,
 }
 
 impl Default for carc_event {
@@ -605,6 +623,8 @@ impl Default for carc_event {
             with_player: -1,
             victim: -1,
             award: 0,
+            scoring_figure_value: 0,
+            messenger_value: 0,
         }
     }
 }
@@ -878,6 +898,7 @@ pub(crate) fn pending_to_c(pending: Pending) -> u32 {
         Pending::PlaceRobber => CARC_PENDING_PLACE_ROBBER,
         Pending::ChooseRobbed => CARC_PENDING_CHOOSE_ROBBED,
         Pending::ScoreOrder => CARC_PENDING_SCORE_ORDER,
+        Pending::ChooseScoringFigure => CARC_PENDING_CHOOSE_SCORING_FIGURE,
         Pending::GameOver => CARC_PENDING_GAME_OVER,
     }
 }
@@ -1010,6 +1031,7 @@ const fn blank_action(kind: u32, epoch: u64) -> carc_action {
         crop_option: CARC_CROP_NONE,
         space: 0,
         robbed: 0,
+        track_figure: 0,
         epoch,
     }
 }
@@ -1167,6 +1189,10 @@ pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
             robbed: u32::from(player),
             ..blank_action(CARC_ACTION_ROB, epoch)
         },
+        Action::ScoringFigure { figure } => carc_action {
+            track_figure: u32::from(figure),
+            ..blank_action(CARC_ACTION_SCORING_FIGURE, epoch)
+        },
         Action::ScoreFirst {
             pos,
             feature,
@@ -1270,6 +1296,12 @@ pub(crate) fn action_from_c(c: &carc_action) -> Result<Action, carc_status> {
             feature: feature_from_c(c.feature)?,
             location: location_from_c(c.location)?,
         }),
+        CARC_ACTION_SCORING_FIGURE => match u8::try_from(c.track_figure) {
+            Ok(figure) if (figure as usize) < carcassonne::MAX_TRACK_FIGURES => {
+                Ok(Action::ScoringFigure { figure })
+            }
+            _ => invalid("track figure (0 or 1)", c.track_figure),
+        },
         other => invalid("action kind", other),
     }
 }
@@ -1600,6 +1632,15 @@ pub(crate) fn event_to_c(event: &Event) -> carc_event {
             ..base(CARC_EVENT_ROBBER_MOVED, *player)
         },
         Event::RobberReturned { player } => base(CARC_EVENT_ROBBER_RETURNED, *player),
+        Event::FiguresMerged {
+            player,
+            scoring_figure,
+            messenger,
+        } => carc_event {
+            scoring_figure_value: *scoring_figure,
+            messenger_value: *messenger,
+            ..base(CARC_EVENT_FIGURES_MERGED, *player)
+        },
         Event::GameOver { .. } => carc_event::default(),
     }
 }
@@ -1751,6 +1792,7 @@ mod tests {
             Action::Rob { player: 3 },
             "score_first 1,-2 city NW".parse().unwrap(),
             Action::PlaceRobber { space: 49 },
+            Action::ScoringFigure { figure: 1 },
         ] {
             assert_eq!(action_from_c(&action_to_c(&a, 0)), Ok(a));
         }

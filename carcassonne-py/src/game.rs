@@ -163,6 +163,7 @@ impl PyGame {
             Pending::CropReturn => "crop_return",
             Pending::PlaceRobber => "place_robber",
             Pending::ChooseRobbed => "choose_robbed",
+            Pending::ChooseScoringFigure => "choose_scoring_figure",
             Pending::ScoreOrder => "score_order",
             Pending::GameOver => "game_over",
         }
@@ -327,7 +328,15 @@ impl PyGame {
             .collect()
     }
 
-    /// The score track (with the Robbers), else None: a dict with `"positions"` (per seat, a
+    /// Messages (M.2): whether the active player's turn so far earns a message (one of his
+    /// figures landed on a dark space in his own turn; see the `message_trigger_end_state` and
+    /// `message_dark_space_alone` rules). False without the Messages.
+    #[getter]
+    fn message_earned(&self) -> bool {
+        self.game.message_earned()
+    }
+
+    /// The score track (with the Robbers or the Messages), else None: a dict with `"positions"` (per seat, a
     /// list of `(space, laps)` per scoring figure: space = points mod 50), `"values"` (per
     /// seat, the points each figure has moved; they add up to the score) and `"robbers"` (per
     /// seat: the robber's space 0–49, `"supply"`, or `"returning"` after a robbery until phase

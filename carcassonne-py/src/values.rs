@@ -220,6 +220,7 @@ struct ActionFields {
     crop_option: Option<CropOption>,
     space: Option<u8>,
     robbed: Option<u8>,
+    track_figure: Option<u8>,
 }
 
 impl ActionFields {
@@ -355,6 +356,10 @@ impl ActionFields {
                 location: Some(location),
                 ..none
             },
+            Action::ScoringFigure { figure } => ActionFields {
+                track_figure: Some(figure),
+                ..none
+            },
             Action::DoubleTurn | Action::Pass => none,
         }
     }
@@ -372,10 +377,18 @@ impl PyAction {
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
     /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"`, `"fly"`, `"land"`, `"ingot"`,
     /// `"take_ingot"`, `"magic"`, `"remove_magic"`, `"ferry"`, `"move_ferry"`, `"crop_option"`,
-    /// `"crop_deploy"`, `"crop_return"`, `"robber"`, `"rob"`, `"score_first"` or `"pass"`.
+    /// `"crop_deploy"`, `"crop_return"`, `"robber"`, `"rob"`, `"score_first"`,
+    /// `"scoring_figure"` or `"pass"`.
     #[getter]
     fn kind(&self) -> &'static str {
         self.0.verb()
+    }
+
+    /// The figure of a `scoring_figure` action (Messages M.1): 0 the scoring figure, 1 the
+    /// messenger; else None.
+    #[getter]
+    fn track_figure(&self) -> Option<u8> {
+        ActionFields::of(self.0).track_figure
     }
 
     /// The score-track space (0–49) of a `robber` action (Robbers RO.1), else None.
@@ -486,7 +499,7 @@ impl PyAction {
 /// `animal_revealed`, `acrobat_deployed`, `acrobat_returned`, `ingot_placed`, `ingot_taken`,
 /// `magic_figure_moved`, `magic_figure_removed`, `flier_launched`, `die_rolled`,
 /// `flier_returned`, `ferry_placed`, `ferry_moved`, `crop_option_chosen`, `robber_placed`,
-/// `robber_moved`, `robber_returned` or `game_over`; fields that do not apply are None. A score
+/// `robber_moved`, `robber_returned`, `figures_merged` or `game_over`; fields that do not apply are None. A score
 /// explains itself: `reason` (`feature`, `field`, `goods`, `token`, `big_top`, `acrobats`,
 /// `ringmaster`, `gold`, `robbery`) and the fields of that reason, and `explanation` in words.
 #[pyclass(name = "Event", module = "carcassonne", frozen, eq, hash)]
@@ -521,6 +534,7 @@ struct EventFields<'a> {
     space: Option<u8>,
     from_space: Option<u8>,
     with_player: Option<usize>,
+    values: Option<(u32, u32)>,
     scores: Option<&'a [u32]>,
 }
 
@@ -734,6 +748,15 @@ impl<'a> EventFields<'a> {
                 player: Some(player),
                 ..none
             },
+            Event::FiguresMerged {
+                player,
+                scoring_figure,
+                messenger,
+            } => EventFields {
+                player: Some(player),
+                values: Some((scoring_figure, messenger)),
+                ..none
+            },
             Event::GameOver { ref scores } => EventFields {
                 scores: Some(scores),
                 ..none
@@ -846,6 +869,7 @@ impl PyEvent {
             Event::RobberPlaced { .. } => "robber_placed",
             Event::RobberMoved { .. } => "robber_moved",
             Event::RobberReturned { .. } => "robber_returned",
+            Event::FiguresMerged { .. } => "figures_merged",
             Event::GameOver { .. } => "game_over",
         }
     }
@@ -934,6 +958,18 @@ impl PyEvent {
     #[getter]
     fn with_player(&self) -> Option<usize> {
         self.fields().with_player
+    }
+
+    /// `figures_merged` (Messages M.6): the scoring figure's value before the merge.
+    #[getter]
+    fn scoring_figure_value(&self) -> Option<u32> {
+        self.fields().values.map(|v| v.0)
+    }
+
+    /// `figures_merged` (Messages M.6): the messenger's value before the merge.
+    #[getter]
+    fn messenger_value(&self) -> Option<u32> {
+        self.fields().values.map(|v| v.1)
     }
 
     /// Reason `robbery`: the robbed seat.

@@ -227,6 +227,12 @@ pub enum Action {
         /// The location of that figure's segment on its tile.
         location: Location,
     },
+    /// Move this scoring figure with the award waiting for it (Messages M.1): 0 the scoring
+    /// figure, 1 the messenger.
+    ScoringFigure {
+        /// The figure: 0 the scoring figure, 1 the messenger.
+        figure: u8,
+    },
     /// Decline the optional step: deploy nothing, no second turn part (OPT-5 `optional`), no
     /// (further) ferry move, no crop-circle deployment, no robber.
     Pass,
@@ -236,7 +242,8 @@ impl Action {
     /// The action's first word in notation: `"place"`, `"deploy"`, `"double_turn"`, `"enter"`,
     /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"`, `"fly"`, `"land"`, `"ingot"`,
     /// `"take_ingot"`, `"magic"`, `"remove_magic"`, `"ferry"`, `"move_ferry"`, `"crop_option"`,
-    /// `"crop_deploy"`, `"crop_return"`, `"robber"`, `"rob"`, `"score_first"` or `"pass"`.
+    /// `"crop_deploy"`, `"crop_return"`, `"robber"`, `"rob"`, `"score_first"`,
+    /// `"scoring_figure"` or `"pass"`.
     pub const fn verb(&self) -> &'static str {
         match self {
             Action::Place { .. } => "place",
@@ -261,6 +268,7 @@ impl Action {
             Action::PlaceRobber { .. } => "robber",
             Action::Rob { .. } => "rob",
             Action::ScoreFirst { .. } => "score_first",
+            Action::ScoringFigure { .. } => "scoring_figure",
             Action::Pass => "pass",
         }
     }
@@ -331,6 +339,7 @@ impl fmt::Display for Action {
                 feature,
                 location,
             } => write!(f, "score_first {pos} {feature} {location}"),
+            Action::ScoringFigure { figure } => write!(f, "scoring_figure {figure}"),
             Action::Pass => f.write_str("pass"),
         }
     }
@@ -408,6 +417,18 @@ impl FromStr for Action {
             }),
             ["robber", ..] => Err(bad("expected `robber SPACE`, e.g. `robber 17`")),
             ["rob", ..] => Err(bad("expected `rob SEAT`, e.g. `rob 2`")),
+            ["scoring_figure", figure] => match figure.parse::<u8>() {
+                Ok(figure) if (figure as usize) < crate::track::MAX_TRACK_FIGURES => {
+                    Ok(Action::ScoringFigure { figure })
+                }
+                _ => Err(bad(
+                    "expected `scoring_figure FIGURE` with 0 (the scoring figure) or 1 (the \
+                     messenger)",
+                )),
+            },
+            ["scoring_figure", ..] => Err(bad(
+                "expected `scoring_figure FIGURE`, e.g. `scoring_figure 1`",
+            )),
             ["score_first", ..] => Err(bad("expected `score_first X,Y FEATURE LOCATION`")),
             ["ferry", ..] => Err(bad("expected `ferry X,Y SIDES`, e.g. `ferry 0,1 WE`")),
             ["move_ferry", ..] => Err(bad(

@@ -237,6 +237,9 @@ pub struct Elements {
     /// The robbers and the score track they stand on (§3.6); default: with the `robbers`
     /// tiles. Off: the robber tiles are ordinary tiles and points are paid without a track.
     pub robbers: Option<bool>,
+    /// The Messages' messengers on the score track (§3.2): every player's second scoring
+    /// figure; default: with the `messages` set (which has no land tiles).
+    pub messages: Option<bool>,
 }
 
 /// [`Elements`] with every default filled in from the tile sets.
@@ -283,6 +286,8 @@ pub struct ResolvedElements {
     pub crop_circles: bool,
     /// The robbers (and with them the score track).
     pub robbers: bool,
+    /// The messengers (and with them the score track).
+    pub messages: bool,
 }
 
 /// Rule variants. The defaults are the rules of the authoritative rulebook (S003).
@@ -372,6 +377,14 @@ pub struct Rules {
     /// robber robs, as S003's scoring overview lists the robbers only for points during the
     /// game.
     pub robbers_in_final_scoring: bool,
+    /// Messages, M.2 (the narrower reading of D-MS-10): only the positions after phase 3
+    /// count — a figure of the active player that moved in the turn part and stands on a dark
+    /// space then triggers a message. Default off: every award movement ending on a dark
+    /// space sets the turn's flag (D-MS-10).
+    pub message_trigger_end_state: bool,
+    /// Messages, M.8 (the ZMG/C2 variant): a dark space only counts if no other player's
+    /// scoring figure stands on it. Default off (S003).
+    pub message_dark_space_alone: bool,
 }
 
 impl Default for Rules {
@@ -402,6 +415,8 @@ impl Default for Rules {
             crop_option_always_asked: true,
             robber_placement: RobberPlacement::OneMore,
             robbers_in_final_scoring: true,
+            message_trigger_end_state: false,
+            message_dark_space_alone: false,
         }
     }
 }
@@ -669,6 +684,7 @@ impl Config {
         let crop_circles =
             self.sets.contains(&TileSet::CropCircles) || self.sets.contains(&TileSet::CropCircles1);
         let robbers = self.sets.contains(&TileSet::Robbers);
+        let messages = self.sets.contains(&TileSet::Messages);
         let e = &self.elements;
         ResolvedElements {
             large_followers: e.large_followers.unwrap_or(inns as u8),
@@ -691,6 +707,7 @@ impl Config {
             ferries: e.ferries.unwrap_or(ferries),
             crop_circles: e.crop_circles.unwrap_or(crop_circles),
             robbers: e.robbers.unwrap_or(robbers),
+            messages: e.messages.unwrap_or(messages),
         }
     }
 

@@ -21,7 +21,7 @@
 //! (`(tile · 16 + segment) · 5 + figure`) and `crop_return` (the same after the deployments),
 //! `figure` the index of the figure kind; with the robbers, `robber` (the track space, 50
 //! ids), `rob` (the seat, 6 ids) and `score_first` (`tile · 16 + segment` of the named
-//! figure's tile and segment). Then `double_turn` (OPT-5), and the last id is `pass`. The
+//! figure's tile and segment); with the messages, `scoring_figure` (the figure, 2 ids). Then `double_turn` (OPT-5), and the last id is `pass`. The
 //! numbering depends only on the config, so ids are stable across a game and across games of
 //! one config (the `leave`, `acrobat`, `pyramid`, `take_ingot`, `magic`, `ferry`,
 //! `move_ferry`, `crop_deploy`, `crop_return` and `score_first` ids name tiles by the order
@@ -114,6 +114,8 @@ pub struct ActionSpace {
     crop_tiles: Option<usize>,
     /// Tiles of the game, in a game with robbers (the `robber`, `rob` and `score_first` ids).
     robber_tiles: Option<usize>,
+    /// Whether the game has the Messages' messengers (the `scoring_figure` ids).
+    messages: bool,
 }
 
 /// The pairs of sides a ferry can join, in id order (N–E, N–S, N–W, E–S, E–W, S–W), as
@@ -157,6 +159,7 @@ impl ActionSpace {
             ferry_tiles: game.elements().ferries.then_some(tiles),
             crop_tiles: game.elements().crop_circles.then_some(tiles),
             robber_tiles: game.elements().robbers.then_some(tiles),
+            messages: game.elements().messages,
         }
     }
 
@@ -201,12 +204,22 @@ impl ActionSpace {
             })
     }
 
-    /// First id after the expansions' decisions (`double_turn`, then `pass`).
-    fn expansions_end(&self) -> usize {
+    /// First id of the messages' decisions: after the robbers'.
+    fn messages_base(&self) -> usize {
         self.robber_base()
             + self
                 .robber_tiles
                 .map_or(0, |t| ROBBER_IDS + t * SEGMENT_SLOTS)
+    }
+
+    /// First id after the expansions' decisions (`double_turn`, then `pass`).
+    fn expansions_end(&self) -> usize {
+        self.messages_base()
+            + if self.messages {
+                crate::track::MAX_TRACK_FIGURES
+            } else {
+                0
+            }
     }
 
     fn side(&self) -> usize {
@@ -355,6 +368,9 @@ impl ActionSpace {
                 (tile < tiles && segment < SEGMENT_SLOTS)
                     .then(|| self.robber_base() + ROBBER_IDS + tile * SEGMENT_SLOTS + segment)
             }
+            Action::ScoringFigure { figure } => (self.messages
+                && (figure as usize) < crate::track::MAX_TRACK_FIGURES)
+                .then(|| self.messages_base() + figure as usize),
             Action::DoubleTurn => Some(self.size() - 2),
             Action::Pass => Some(self.size() - 1),
         }
@@ -408,6 +424,12 @@ impl ActionSpace {
     /// The action of an id among the mini expansions' (flights, gold, magic figures, ferries,
     /// crop circles), or `None`.
     fn mini_action(&self, game: &Game, id: usize) -> Option<Action> {
+        if self.messages && id >= self.messages_base() {
+            let figure = id - self.messages_base();
+            return (figure < crate::track::MAX_TRACK_FIGURES).then_some(Action::ScoringFigure {
+                figure: figure as u8,
+            });
+        }
         if self.robber_tiles.is_some() && id >= self.robber_base() {
             let rest = id - self.robber_base();
             let spaces = crate::track::TRACK_SPACES as usize;
@@ -840,9 +862,19 @@ mod tests {
                     TileSet::TradersAndBuilders,
                 ],
             ),
+            (
+                11,
+                vec![
+                    TileSet::Messages,
+                    TileSet::Robbers,
+                    TileSet::InnsAndCathedrals,
+                ],
+            ),
+            (3, vec![TileSet::Messages]),
         ] {
             let mut kinds = std::collections::BTreeSet::new();
             let robbers = sets.contains(&TileSet::Robbers);
+            let messages = sets.contains(&TileSet::Messages);
             let crop =
                 sets.contains(&TileSet::CropCircles) || sets.contains(&TileSet::CropCircles1);
             let mut config = Config::new(3);
@@ -881,8 +913,21 @@ mod tests {
                     "a crop circle's round came up: {kinds:?}"
                 );
             }
+            if messages {
+                assert!(
+                    kinds.contains("scoring_figure"),
+                    "a choice of the moving figure came up: {kinds:?}"
+                );
+            }
             if robbers {
-                for verb in ["robber", "score_first"] {
+                // (In this game with the Messages no two occupied features complete at once
+                // while a robber stands on the track, so no order is asked.)
+                let verbs: &[&str] = if messages {
+                    &["robber"]
+                } else {
+                    &["robber", "score_first"]
+                };
+                for verb in verbs {
                     assert!(kinds.contains(verb), "{verb} came up: {kinds:?}");
                 }
                 assert_eq!(

@@ -219,6 +219,14 @@ pub enum PlayError {
         /// Why it is illegal.
         reason: &'static str,
     },
+    /// A choice of the scoring figure that moves with an award refused (Messages M.1).
+    #[error("{action} is illegal: {reason}")]
+    IllegalScoringFigure {
+        /// The refused action.
+        action: Action,
+        /// Why it is illegal.
+        reason: &'static str,
+    },
     /// A choice of the feature scored next refused (D-GEN-1).
     #[error("{action} is illegal: {reason}")]
     IllegalScoreOrder {

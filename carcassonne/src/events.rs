@@ -653,6 +653,17 @@ pub enum Event {
         /// Its owner.
         player: usize,
     },
+    /// Messages (M.6): before the final scoring a player's two figures merged — the scoring
+    /// figure now stands at the sum of both values, the messenger left the track. Not an award
+    /// (no [`Event::Scored`]; it robs nothing and the score is unchanged).
+    FiguresMerged {
+        /// The player.
+        player: usize,
+        /// The scoring figure's value (points moved) before the merge.
+        scoring_figure: u32,
+        /// The messenger's value before the merge.
+        messenger: u32,
+    },
     /// The game ended and was scored; the final scores by seat.
     GameOver {
         /// Final scores by seat.

@@ -123,6 +123,12 @@ pub enum Pending {
     /// figures leave with the points of one feature; he chooses whom it robs
     /// ([`Action::Rob`]). No pass.
     ChooseRobbed,
+    /// Messages (M.1): the current player receives an award on the score track and his two
+    /// figures (the scoring figure and the messenger) stand on different spaces; he chooses
+    /// which of them moves ([`Action::ScoringFigure`]). No pass. When both stand on the same
+    /// space (or the award is 0 points) the choice cannot matter and the scoring figure moves
+    /// without asking.
+    ChooseScoringFigure,
     /// D-GEN-1 (with the score track): the turn part completed two or more features holding
     /// followers and the order can matter (a robber is on the track); the active player
     /// chooses the one scored next ([`Action::ScoreFirst`]). No pass.
@@ -160,6 +166,7 @@ impl Pending {
             Pending::CropReturn => "crop return",
             Pending::PlaceRobber => "place robber",
             Pending::ChooseRobbed => "choose robbed",
+            Pending::ChooseScoringFigure => "choose scoring figure",
             Pending::ScoreOrder => "score order",
             Pending::GameOver => "game over",
         }
@@ -645,6 +652,7 @@ impl Game {
             | Pending::CropReturn
             | Pending::PlaceRobber
             | Pending::ChooseRobbed
+            | Pending::ChooseScoringFigure
             | Pending::ScoreOrder => self.expansion_actions(out),
             Pending::Draw | Pending::AnimalToken | Pending::FlierRoll | Pending::GameOver => {}
         }
@@ -711,6 +719,7 @@ impl Game {
             | Pending::CropReturn
             | Pending::PlaceRobber
             | Pending::ChooseRobbed
+            | Pending::ChooseScoringFigure
             | Pending::ScoreOrder => {
                 let mut out = Vec::new();
                 self.expansion_actions(&mut out);
@@ -950,6 +959,7 @@ impl Game {
                 | Pending::CropReturn
                 | Pending::PlaceRobber
                 | Pending::ChooseRobbed
+                | Pending::ChooseScoringFigure
                 | Pending::ScoreOrder,
                 _,
             ) => self.check_expansion_action(action).map(|()| None),

@@ -103,4 +103,4 @@ pub use quarter::Quarter;
 pub use record::Record;
 pub use tile::{Compass, EdgeKind, FeatureKind, Goods, Marker, Segment, TileId, TileKind, TileSet};
 pub use token::Token;
-pub use track::{RobberState, TrackPosition, TRACK_SPACES};
+pub use track::{RobberState, TrackPosition, MAX_TRACK_FIGURES, TRACK_SPACES};

@@ -433,11 +433,17 @@ pub enum TileSet {
     /// Tabletop Simulator mod the spec names), so the symbol can be attached to any shape.
     #[serde(rename = "robbers")]
     Robbers,
+    /// Messages (`expansions.md` §3.2): no land tiles; 8 message tiles (a face-down deck, not
+    /// part of the landscape) and a messenger per player, a second scoring figure on the score
+    /// track. The set contributes no tiles to the stack: naming it switches the `messages`
+    /// element on by default.
+    #[serde(rename = "messages")]
+    Messages,
 }
 
 impl TileSet {
     /// Every tile set this library knows.
-    pub const ALL: [TileSet; 20] = [
+    pub const ALL: [TileSet; 21] = [
         TileSet::Base,
         TileSet::InnsAndCathedrals,
         TileSet::TradersAndBuilders,
@@ -458,12 +464,13 @@ impl TileSet {
         TileSet::CropCircles,
         TileSet::CropCircles1,
         TileSet::Robbers,
+        TileSet::Messages,
     ];
 
     /// The set's name in configs and on the command line: `base`, `inns`, `traders`, `river`,
     /// `river2`, `king_robber`, `cult`, `cult6`, `count`, `big_top`, `big_top1`,
     /// `flying_machines`, `flying_machines1`, `gold_mines`, `mage_witch`, `mage_witch1`,
-    /// `ferries`, `crop_circles`, `crop_circles1`, `robbers`.
+    /// `ferries`, `crop_circles`, `crop_circles1`, `robbers`, `messages`.
     pub const fn name(self) -> &'static str {
         match self {
             TileSet::Base => "base",
@@ -486,6 +493,7 @@ impl TileSet {
             TileSet::CropCircles => "crop_circles",
             TileSet::CropCircles1 => "crop_circles1",
             TileSet::Robbers => "robbers",
+            TileSet::Messages => "messages",
         }
     }
 }
@@ -506,7 +514,7 @@ impl FromStr for TileSet {
     /// `flier:2`), `flying_machines1` (`flier:1`), `gold_mines` (`goldmines`), `mage_witch`
     /// (`mage-and-witch`, `mage-and-witch:2`), `mage_witch1` (`mage-and-witch:1`), `ferries`,
     /// `crop_circles` (`crop-circles`, `corn-circles/2`), `crop_circles1` (`corn-circles/1`),
-    /// `robbers`.
+    /// `robbers`, `messages` (`messengers`).
     fn from_str(s: &str) -> Result<TileSet, ParseError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "base" | "basic" => Ok(TileSet::Base),
@@ -537,12 +545,13 @@ impl FromStr for TileSet {
             }
             "crop_circles1" | "corn-circles/1" => Ok(TileSet::CropCircles1),
             "robbers" => Ok(TileSet::Robbers),
+            "messages" | "messengers" => Ok(TileSet::Messages),
             _ => Err(ParseError::new(
                 "tile set",
                 s,
                 "known sets: base, inns, traders, river, river2, king_robber, cult, cult6, count, \
                  big_top, big_top1, flying_machines, flying_machines1, gold_mines, mage_witch, \
-                 mage_witch1, ferries, crop_circles, crop_circles1, robbers",
+                 mage_witch1, ferries, crop_circles, crop_circles1, robbers, messages",
             )),
         }
     }

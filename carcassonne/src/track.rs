@@ -47,7 +47,7 @@ pub const TRACK_SPACES: u32 = 50;
 
 /// The most scoring figures a player can have on the track (the scoring figure and, with the
 /// Messages, the messenger).
-pub(crate) const MAX_TRACK_FIGURES: usize = 2;
+pub const MAX_TRACK_FIGURES: usize = 2;
 
 /// A figure whose award has not yet settled which of its owner's figures moves.
 const UNCHOSEN: u8 = u8::MAX;
@@ -156,13 +156,22 @@ pub(crate) struct Track {
     pub scoring: Option<OrderedScoring>,
     /// Robber placements under way.
     pub placing: Option<Placing>,
+    /// Messages (M.1): the player whose award in the first waiting round waits for his choice
+    /// of the figure that moves.
+    pub choosing: Option<u8>,
+    /// Messages (M.2, D-MS-10): one of the active player's figures ended an award movement in
+    /// his own turn on a dark space (reset when the turn passes).
+    pub dark_landing: bool,
+    /// Messages (`message_trigger_end_state`): the active player's figures that moved in the
+    /// current turn, a bit per figure.
+    pub moved: u8,
 }
 
 impl Track {
     /// The track at the start: every figure on 0, every robber in supply (with `robbers`).
-    pub fn new(robbers: bool) -> Track {
+    pub fn new(robbers: bool, messages: bool) -> Track {
         Track {
-            figures: 1,
+            figures: 1 + u8::from(messages),
             values: [[0; MAX_TRACK_FIGURES]; MAX_PLAYERS],
             robbers: robbers.then_some([RobberState::InSupply; MAX_PLAYERS]),
             open: None,
@@ -172,6 +181,9 @@ impl Track {
             final_phase: false,
             scoring: None,
             placing: None,
+            choosing: None,
+            dark_landing: false,
+            moved: 0,
         }
     }
 
@@ -199,14 +211,16 @@ pub const fn robbery_points(award: u32) -> u32 {
 impl Game {
     // ----- read access -----
 
-    /// Whether points move scoring figures along a score track (with the robbers element):
+    /// Whether points move scoring figures along a score track (with the robbers or the
+    /// messages element):
     /// then [`Game::track_position`] says where they stand.
     pub fn has_score_track(&self) -> bool {
         self.ext.track.is_some()
     }
 
     /// Scoring figures each player has on the track: 1 with the Robbers (the scoring figure),
-    /// 0 without a track.
+    /// 2 with the Messages (and the messenger; 1 again once they merged before the final
+    /// scoring, M.6), 0 without a track.
     pub fn track_figures(&self) -> usize {
         self.ext.track.as_ref().map_or(0, |t| t.figures as usize)
     }
@@ -303,17 +317,29 @@ impl Game {
             let Some(track) = self.ext.track.as_mut() else {
                 return;
             };
-            if track.waiting.is_some() {
+            if track.waiting.is_some() || track.choosing.is_some() {
                 return;
             }
             let figures = track.figures;
             let Some(round) = track.queue.front_mut() else {
                 return;
             };
-            // M.1: which figure moves. With one figure, the scoring figure.
+            // M.1: which figure moves. With one figure, the scoring figure; with two, the
+            // receiver chooses when they stand on different spaces (otherwise the choice
+            // cannot matter, and the scoring figure moves).
             for a in &mut round.awards {
-                if a.figure == UNCHOSEN && figures == 1 {
+                if a.figure != UNCHOSEN {
+                    continue;
+                }
+                let p = a.score.player;
+                if figures == 1
+                    || a.score.points == 0
+                    || track.values[p][0] % TRACK_SPACES == track.values[p][1] % TRACK_SPACES
+                {
                     a.figure = 0;
+                } else {
+                    track.choosing = Some(p as u8);
+                    return;
                 }
             }
             // RO.2–RO.6: each robber on the start space of a figure leaving it with points
@@ -329,8 +355,7 @@ impl Game {
                     let RobberState::OnTrack(s) = robbers[q] else {
                         continue;
                     };
-                    // (Every award's figure is settled above: with the Messages' two figures
-                    // the M.1 choice will be asked before this point.)
+                    // (Every award's figure is settled above, the M.1 choices included.)
                     let mut victims = round.awards.iter().filter(|a| {
                         a.score.player != q
                             && a.score.points > 0
@@ -411,6 +436,21 @@ impl Game {
         let from = track.space(player, figure);
         track.values[player][figure as usize] += award.score.points;
         let to = track.space(player, figure);
+        if track.figures > 1
+            && player == self.active as usize
+            && !track.final_phase
+            && award.score.points > 0
+        {
+            // M.2, D-MS-10, D-MS-1: a figure of the active player ending an award movement in
+            // his own turn on a dark space; M.8: only if no other player's figure stands there.
+            track.moved |= 1 << figure;
+            let alone = !self.config.rules.message_dark_space_alone
+                || (0..self.players.len())
+                    .all(|q| q == player || (0..track.figures).all(|f| track.space(q, f) != to));
+            if to % 5 == 0 && alone {
+                track.dark_landing = true;
+            }
+        }
         self.players[player].score += award.score.points;
         let mut travelled = [false; MAX_PLAYERS];
         if robbery && from != to {
@@ -444,12 +484,19 @@ impl Game {
         if !self.has_hook(Hook::ScoreTrack) {
             return false;
         }
-        match self.ext.track.as_ref().and_then(|t| t.waiting) {
-            Some(q) => {
+        let Some(track) = self.ext.track.as_ref() else {
+            return false;
+        };
+        match (track.choosing, track.waiting) {
+            (Some(p), _) => {
+                self.ask(Pending::ChooseScoringFigure, p);
+                true
+            }
+            (None, Some(q)) => {
                 self.ask(Pending::ChooseRobbed, q);
                 true
             }
-            None => false,
+            (None, None) => false,
         }
     }
 
@@ -482,10 +529,59 @@ impl Game {
 
     /// From the end of the last turn on (§5 F1): robbers rob on only with
     /// `robbers_in_final_scoring`.
-    pub(crate) fn track_final_phase(&mut self) {
+    /// With the Messages the two figures merge first (M.6): each player's scoring figure
+    /// takes the sum, the messenger leaves the track. Not an award: it robs nothing and
+    /// triggers nothing.
+    pub(crate) fn track_final_phase<S: Sink>(&mut self, sink: &mut S) {
+        let n = self.players();
         if let Some(track) = self.ext.track.as_mut() {
             track.final_phase = true;
+            if track.figures > 1 {
+                for (p, values) in track.values[..n].iter_mut().enumerate() {
+                    let merged = values[0] + values[1];
+                    if S::WANTED {
+                        sink.push(Event::FiguresMerged {
+                            player: p,
+                            scoring_figure: values[0],
+                            messenger: values[1],
+                        });
+                    }
+                    *values = [merged, 0];
+                }
+                track.figures = 1;
+                track.choosing = None;
+            }
         }
+    }
+
+    /// Messages: the turn passes; the turn's message flags are reset.
+    pub(crate) fn track_turn_passed(&mut self) {
+        if let Some(track) = self.ext.track.as_mut() {
+            track.dark_landing = false;
+            track.moved = 0;
+        }
+    }
+
+    /// Messages (M.2): whether the active player's turn so far earns a message — with the
+    /// default reading (D-MS-10), one of his figures ended an award movement on a dark space in
+    /// this turn; with `message_trigger_end_state`, one of his figures that moved in this turn
+    /// stands on a dark space now (alone there with M.8's option).
+    pub fn message_earned(&self) -> bool {
+        let Some(track) = self.ext.track.as_ref().filter(|t| t.figures > 1) else {
+            return false;
+        };
+        if !self.config.rules.message_trigger_end_state {
+            return track.dark_landing;
+        }
+        let p = self.active as usize;
+        (0..track.figures).any(|f| {
+            let to = track.space(p, f);
+            track.moved & (1 << f) != 0
+                && to % 5 == 0
+                && (!self.config.rules.message_dark_space_alone
+                    || (0..self.players())
+                        .all(|q| q == p || (0..track.figures).all(|g| track.space(q, g) != to)))
+        })
     }
 
     // ----- the turn part's scoring (D-GEN-1) -----
@@ -643,6 +739,10 @@ impl Game {
                     .map(|player| Action::Rob { player }),
             ),
             Pending::PlaceRobber => self.robber_actions(out),
+            Pending::ChooseScoringFigure => {
+                let figures = self.ext.track.as_ref().map_or(0, |t| t.figures);
+                out.extend((0..figures).map(|figure| Action::ScoringFigure { figure }));
+            }
             _ => {}
         }
     }
@@ -676,6 +776,13 @@ impl Game {
                 Err(PlayError::IllegalRobberAction {
                     action,
                     reason: self.robber_refusal(action),
+                })
+            }
+            (Pending::ChooseScoringFigure, Action::ScoringFigure { .. }) => {
+                Err(PlayError::IllegalScoringFigure {
+                    action,
+                    reason: "a player has two scoring figures: 0 (the scoring figure) and 1 (the \
+                             messenger)",
                 })
             }
             (pending, action) => Err(PlayError::WrongDecision {
@@ -723,8 +830,158 @@ impl Game {
                 self.pay_rounds(sink);
                 self.advance(sink);
             }
+            (Pending::ChooseScoringFigure, Action::ScoringFigure { figure }) => {
+                if let Some(track) = self.ext.track.as_mut() {
+                    if let Some(a) = track
+                        .queue
+                        .front_mut()
+                        .and_then(|r| r.awards.iter_mut().find(|a| a.figure == UNCHOSEN))
+                    {
+                        a.figure = figure;
+                    }
+                    track.choosing = None;
+                }
+                self.pay_rounds(sink);
+                self.advance(sink);
+            }
             (Pending::PlaceRobber, _) => self.apply_robber_action(action, sink),
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The dark landings (M.2, D-MS-10, D-MS-1, M.5, M.8 and `message_trigger_end_state`),
+    //! award by award on the track of a game with the Messages.
+    use super::*;
+    use crate::events::{Event, RobberyScore};
+    use crate::{Config, Rules, TileSet};
+
+    fn game(rules: Rules) -> Game {
+        let mut config = Config::new(2);
+        config.sets.push(TileSet::Messages);
+        config.rules = rules;
+        Game::new(config, 7).unwrap()
+    }
+
+    /// Sets `player`'s figure values (and his score to their sum).
+    fn set(g: &mut Game, player: usize, values: [u32; 2]) {
+        g.ext.track.as_mut().unwrap().values[player] = values;
+        g.players[player].score = values[0] + values[1];
+    }
+
+    /// Pays `points` to `player`, moving `figure` when the choice is asked (M.1).
+    fn award(g: &mut Game, player: usize, points: u32, figure: u8) {
+        let mut sink: Vec<Event> = Vec::new();
+        let reason = Reason::Robbery(RobberyScore {
+            victim: 1 - player,
+            award: points * 2,
+            space: 0,
+        });
+        g.award(player, points, reason, &mut sink);
+        let track = g.ext.track.as_mut().unwrap();
+        if track.choosing.take().is_some() {
+            let round = track.queue.front_mut().unwrap();
+            round
+                .awards
+                .iter_mut()
+                .find(|a| a.figure == UNCHOSEN)
+                .unwrap()
+                .figure = figure;
+            g.pay_rounds(&mut sink);
+        }
+        let track = g.ext.track.as_ref().unwrap();
+        assert!(track.queue.is_empty() && track.choosing.is_none());
+    }
+
+    #[test]
+    fn own_figure_on_a_dark_space_in_own_turn() {
+        let mut g = game(Rules::default());
+        assert!(!g.message_earned());
+        award(&mut g, 0, 5, 0);
+        assert!(g.message_earned());
+        assert_eq!(g.ext.track.as_ref().unwrap().values[0], [5, 0]);
+        // The turn passes: the flag is reset.
+        g.track_turn_passed();
+        assert!(!g.message_earned());
+    }
+
+    /// M.5: another player's figure, or points in another player's turn, never earn one.
+    #[test]
+    fn never_for_another_player() {
+        let mut g = game(Rules::default());
+        award(&mut g, 1, 5, 0);
+        assert!(!g.message_earned(), "Blue's landing in Red's turn");
+        g.active = 1;
+        award(&mut g, 0, 10, 0);
+        assert!(!g.message_earned(), "Red's landing in Blue's turn");
+    }
+
+    /// D-MS-1: a figure that does not move does not trigger; landing on 0 after passing 50
+    /// does; a figure landing elsewhere does not.
+    #[test]
+    fn only_a_movement_ending_on_a_dark_space() {
+        let mut g = game(Rules::default());
+        set(&mut g, 0, [5, 0]);
+        award(&mut g, 0, 0, 0);
+        assert!(!g.message_earned(), "0 points move nothing");
+        award(&mut g, 0, 3, 0);
+        assert!(!g.message_earned(), "5 → 8");
+        set(&mut g, 0, [8, 47]);
+        award(&mut g, 0, 3, 1);
+        assert!(g.message_earned(), "47 → 50: space 0");
+        assert_eq!(
+            g.track_position(0, 1),
+            Some(TrackPosition { space: 0, laps: 1 })
+        );
+    }
+
+    /// D-MS-10 pass-through (TS-16): 7 → 10 → 13 earns a message; with
+    /// `message_trigger_end_state` only the end position counts, and 13 earns none.
+    #[test]
+    fn pass_through() {
+        for (end_state, earned) in [(false, true), (true, false)] {
+            let mut g = game(Rules {
+                message_trigger_end_state: end_state,
+                ..Rules::default()
+            });
+            set(&mut g, 0, [7, 3]);
+            award(&mut g, 0, 3, 0);
+            award(&mut g, 0, 3, 0);
+            assert_eq!(g.ext.track.as_ref().unwrap().values[0], [13, 3]);
+            assert_eq!(g.message_earned(), earned, "end state {end_state}");
+        }
+        // With the end-state reading a figure that moved and stands on a dark space triggers;
+        // one that stands there unmoved does not.
+        let mut g = game(Rules {
+            message_trigger_end_state: true,
+            ..Rules::default()
+        });
+        set(&mut g, 0, [7, 10]);
+        assert!(!g.message_earned());
+        award(&mut g, 0, 3, 0);
+        assert!(g.message_earned());
+    }
+
+    /// M.8 (option): a dark space counts only if no other player's figure stands on it.
+    #[test]
+    fn dark_space_alone_option() {
+        for (alone, earned) in [(false, true), (true, false)] {
+            let mut g = game(Rules {
+                message_dark_space_alone: alone,
+                ..Rules::default()
+            });
+            set(&mut g, 1, [0, 5]);
+            award(&mut g, 0, 5, 0);
+            assert_eq!(g.message_earned(), earned, "alone {alone}");
+        }
+        let mut g = game(Rules {
+            message_dark_space_alone: true,
+            ..Rules::default()
+        });
+        set(&mut g, 1, [0, 5]);
+        award(&mut g, 0, 10, 0);
+        assert!(g.message_earned(), "nobody else on 10");
     }
 }

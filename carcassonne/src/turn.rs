@@ -246,7 +246,7 @@ impl Game {
     /// F1–F2.
     fn before_final_scoring<S: Sink>(&mut self, sink: &mut S) {
         if self.has_hook(Hook::ScoreTrack) {
-            self.track_final_phase();
+            self.track_final_phase(sink);
         }
         if self.hooks_of(Step::BeforeFinalScoring, Hook::BeforeFinalScoring, sink) == Flow::Wait {
             return;
@@ -285,6 +285,9 @@ impl Game {
 
     /// The end of a turn: the next player clockwise plays the first part of their turn.
     pub(crate) fn pass_turn(&mut self) {
+        if self.has_hook(Hook::ScoreTrack) {
+            self.track_turn_passed();
+        }
         self.second_part = false;
         self.active = ((self.active as usize + 1) % self.players()) as u8;
     }

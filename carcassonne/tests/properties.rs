@@ -398,6 +398,8 @@ fn check_game(
     config.rules.robbers_in_final_scoring = seed & (1 << 44) == 0;
     let robbing_at_end = config.rules.robbers_in_final_scoring;
     let robbers = sets.contains(&TileSet::Robbers);
+    // The Messages' messenger: a second figure on the track.
+    let messages = sets.contains(&TileSet::Messages);
     let mut model = TrackModel::default();
     let ferries = sets.contains(&TileSet::Ferries);
     // Ferries moved in this turn (turn part with the option), by lake.
@@ -905,7 +907,8 @@ fn check_game(
                     );
                     let mut expected: BTreeSet<Action> = (0..players)
                         .filter(|&p| p != me)
-                        .map(|p| game.track_position(p, 0).unwrap().space)
+                        .flat_map(|p| (0..game.track_figures()).map(move |f| (p, f)))
+                        .map(|(p, f)| game.track_position(p, f).unwrap().space)
                         .filter(|&s| state != RobberState::OnTrack(s))
                         .map(|space| Action::PlaceRobber { space })
                         .collect();
@@ -929,11 +932,29 @@ fn check_game(
                             continue;
                         };
                         prop_assert!(player as usize != me);
-                        prop_assert_eq!(
-                            game.track_position(player as usize, 0).unwrap().space,
-                            here
-                        );
+                        prop_assert!((0..game.track_figures()).any(|f| game
+                            .track_position(player as usize, f)
+                            .unwrap()
+                            .space
+                            == here));
                     }
+                }
+                Pending::ChooseScoringFigure => {
+                    // M.1: asked only when the receiver's two figures stand on different
+                    // spaces; either may move.
+                    let me = game.current_player();
+                    prop_assert!(messages);
+                    prop_assert_ne!(
+                        game.track_position(me, 0).unwrap().space,
+                        game.track_position(me, 1).unwrap().space
+                    );
+                    prop_assert_eq!(
+                        legal.clone(),
+                        vec![
+                            Action::ScoringFigure { figure: 0 },
+                            Action::ScoringFigure { figure: 1 }
+                        ]
+                    );
                 }
                 Pending::ScoreOrder => {
                     // D-GEN-1: two or more completed, occupied features; a robber on the track.
@@ -1066,19 +1087,33 @@ fn check_game(
         last_scores = scores;
         // The score track: positions are the scores modulo 50, and the model replaying the
         // event log agrees with every robbery and every robber's place.
-        if robbers {
+        if robbers || messages {
+            // Every player's figures add up to his score (the messenger merged into the
+            // scoring figure once the game is over, M.6).
+            let figures = game.track_figures();
+            prop_assert!(
+                figures == 1 + usize::from(messages)
+                    || messages && figures == 1 && game.tiles_left() == 0
+            );
             for p in 0..players {
+                let total: u32 = (0..figures)
+                    .map(|f| game.track_position(p, f).unwrap().value())
+                    .sum();
+                prop_assert_eq!(total, game.score(p));
                 let t = game.track_position(p, 0).unwrap();
-                prop_assert_eq!(t.value(), game.score(p));
-                prop_assert_eq!(u32::from(t.space), game.score(p) % 50);
+                prop_assert_eq!(u32::from(t.space), t.value() % 50);
             }
+        }
+        if robbers && !messages {
+            // (The model knows one figure per player: with the messenger the event log does
+            // not say which figure moved.)
             let end = game.tiles_left() == 0 && !robbing_at_end;
             model.replay(&events, game.active_player(), end)?;
             for p in 0..players {
                 prop_assert_eq!(model.values[p], game.score(p), "model score of {}", p);
                 prop_assert_eq!(Some(model.robbers[p]), game.robber(p), "robber of {}", p);
             }
-        } else {
+        } else if !robbers && !messages {
             prop_assert!(!game.has_score_track());
         }
         // Figures are conserved, kind by kind.
@@ -1445,10 +1480,10 @@ proptest! {
 
     /// Every combination of the base game with Inns & Cathedrals, Traders & Builders, River I,
     /// River II, King & Robber Baron, the Cult, the Count, Under the Big Top, Flying Machines,
-    /// Gold Mines, Mage & Witch, Ferries, Crop Circles and Robbers, 2–6 players (6 only with
+    /// Gold Mines, Mage & Witch, Ferries, Crop Circles, Robbers and Messages, 2–6 players (6 only with
     /// Inns & Cathedrals).
     #[test]
-    fn expansion_games_keep_every_invariant(combo in 1usize..16384, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
+    fn expansion_games_keep_every_invariant(combo in 1usize..32768, players in 2usize..=6, seed in any::<u64>(), farmers in prop::bool::weighted(0.8)) {
         // Every non-empty combination of the expansion sets, by bit (the Cult in its 5- or
         // 6-tile edition by seed).
         let cult = if seed & 4 == 0 { TileSet::Cult } else { TileSet::Cult6 };
@@ -1467,6 +1502,7 @@ proptest! {
             TileSet::Ferries,
             if seed & 64 == 0 { TileSet::CropCircles } else { TileSet::CropCircles1 },
             TileSet::Robbers,
+            TileSet::Messages,
         ];
         let sets: Vec<TileSet> =
             all.iter().enumerate().filter(|(i, _)| combo & (1 << i) != 0).map(|(_, s)| *s).collect();

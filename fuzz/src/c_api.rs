@@ -141,6 +141,7 @@ fn blank_action() -> carc_action {
         crop_option: 0,
         space: 0,
         robbed: 0,
+        track_figure: 0,
         epoch: 0,
     }
 }
@@ -151,8 +152,8 @@ fn any_action(u: &mut Unstructured, listed: &[carc_action]) -> carc_action {
         Ok(a) if u.ratio(1, 2).unwrap_or(false) => *a,
         _ => blank_action(),
     };
-    match u.int_in_range(0..=13u8).unwrap_or(0) {
-        0 => a.kind = u.int_in_range(0..=24).unwrap_or(0),
+    match u.int_in_range(0..=14u8).unwrap_or(0) {
+        0 => a.kind = u.int_in_range(0..=25).unwrap_or(0),
         1 => a.tile = u.arbitrary().unwrap_or(0),
         2 => a.x = u.int_in_range(-3..=3).unwrap_or(0),
         3 => a.y = u.arbitrary().unwrap_or(0),
@@ -165,6 +166,7 @@ fn any_action(u: &mut Unstructured, listed: &[carc_action]) -> carc_action {
         10 => a.crop_option = u.int_in_range(0..=3).unwrap_or(0),
         11 => a.space = u.int_in_range(0..=60).unwrap_or(0),
         12 => a.robbed = u.int_in_range(0..=8).unwrap_or(0),
+        13 => a.track_figure = u.int_in_range(0..=3).unwrap_or(0),
         _ => a.epoch = u.arbitrary().unwrap_or(0),
     }
     a

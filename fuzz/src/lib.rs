@@ -181,7 +181,7 @@ fn any_sets(u: &mut Unstructured) -> arbitrary::Result<Vec<TileSet>> {
 
 /// The rule options [`any_config`] chooses: every field of `Rules` (a test compares them with
 /// the fields of its JSON, so that a new option is not forgotten here).
-pub const FUZZED_RULES: [&str; 25] = [
+pub const FUZZED_RULES: [&str; 27] = [
     "farmers",
     "small_city",
     "farm_city_scoring",
@@ -207,11 +207,13 @@ pub const FUZZED_RULES: [&str; 25] = [
     "crop_option_always_asked",
     "robber_placement",
     "robbers_in_final_scoring",
+    "message_trigger_end_state",
+    "message_dark_space_alone",
 ];
 
 /// The elements [`any_config`] chooses: every field of `Elements` (checked as
 /// [`FUZZED_RULES`]).
-pub const FUZZED_ELEMENTS: [&str; 20] = [
+pub const FUZZED_ELEMENTS: [&str; 21] = [
     "large_followers",
     "builders",
     "pigs",
@@ -232,6 +234,7 @@ pub const FUZZED_ELEMENTS: [&str; 20] = [
     "ferries",
     "crop_circles",
     "robbers",
+    "messages",
 ];
 
 /// A config built from the fuzzer's bytes: players, names, seats, sets, every rule and
@@ -282,6 +285,8 @@ pub fn any_config(u: &mut Unstructured) -> arbitrary::Result<Config> {
         crop_option_always_asked,
         robber_placement,
         robbers_in_final_scoring,
+        message_trigger_end_state,
+        message_dark_space_alone,
         ..
     } = &mut c.rules;
     *small_city = *u.choose(&[SmallCityScoring::Standard, SmallCityScoring::Legacy2])?;
@@ -336,6 +341,8 @@ pub fn any_config(u: &mut Unstructured) -> arbitrary::Result<Config> {
         ferry_move_per_turn_part,
         crop_option_always_asked,
         robbers_in_final_scoring,
+        message_trigger_end_state,
+        message_dark_space_alone,
     ] {
         *flag = u.arbitrary()?;
     }
@@ -360,6 +367,7 @@ pub fn any_config(u: &mut Unstructured) -> arbitrary::Result<Config> {
         ferries,
         crop_circles,
         robbers,
+        messages,
         ..
     } = &mut c.elements;
     for n in [large_followers, builders, pigs, ringmasters] {
@@ -386,6 +394,7 @@ pub fn any_config(u: &mut Unstructured) -> arbitrary::Result<Config> {
         ferries,
         crop_circles,
         robbers,
+        messages,
     ] {
         *flag = u.arbitrary()?;
     }
@@ -784,12 +793,13 @@ fn kind_index(action: &Action) -> u8 {
         Action::PlaceRobber { .. } => 20,
         Action::Rob { .. } => 21,
         Action::ScoreFirst { .. } => 22,
+        Action::ScoringFigure { .. } => 23,
     }
 }
 
 /// An action of any kind with parts near the board (often illegal).
 fn any_action(game: &Game, u: &mut Unstructured) -> arbitrary::Result<Action> {
-    let kind = u.int_in_range(0..=22u8)?;
+    let kind = u.int_in_range(0..=23u8)?;
     let action = action_of_kind(kind, game, u)?;
     assert_eq!(kind_index(&action), kind, "any_action builds every kind");
     Ok(action)
@@ -881,10 +891,13 @@ fn action_of_kind(kind: u8, game: &Game, u: &mut Unstructured) -> arbitrary::Res
         21 => Action::Rob {
             player: u.int_in_range(0..=7)?,
         },
-        _ => Action::ScoreFirst {
+        22 => Action::ScoreFirst {
             pos,
             feature: *u.choose(&FeatureKind::ALL)?,
             location,
+        },
+        _ => Action::ScoringFigure {
+            figure: u.int_in_range(0..=3)?,
         },
     })
 }

@@ -535,7 +535,13 @@ static void test_every_code_round_trips(void) {
     a.location = CARC_LOCATION_N;
     STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
     CHECK(strcmp(text, "score_first 2,-1 city N") == 0);
-    a.kind = CARC_ACTION_SCORE_FIRST + 1;
+    a.kind = CARC_ACTION_SCORING_FIGURE;
+    a.track_figure = 1;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "scoring_figure 1") == 0);
+    a.track_figure = 2;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
+    a.kind = CARC_ACTION_SCORING_FIGURE + 1;
     STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
 
     /* Whole games with every set: each listed action plays from its C form; each event and
@@ -843,6 +849,57 @@ static void test_no_track_without_robbers(void) {
     STATUS(carc_game_robber(g, 1, &state, &space), CARC_OK);
     CHECK(state == CARC_ROBBER_NONE && space == 0);
     carc_game_free(g);
+}
+
+/* Messages from C: two figures per player on the track; the choice of the moving figure plays
+ * from its C form; the figures add up to the score; at the end they merge (M.6). */
+static void test_messages(void) {
+    bool chosen = false;
+    for (uint64_t seed = 0; seed < 5; seed++) {
+        carc_game *g = new_game("{\"players\": 3, \"sets\": [\"base\", \"messages\"]}", seed);
+        bool over = false, merged = false;
+        int guard = 0;
+        while (!over && guard++ < 3000) {
+            carc_action actions[1024];
+            size_t len = 0;
+            STATUS(carc_game_legal_actions(g, actions, 1024, &len), CARC_OK);
+            uint32_t pending = 0, earned = 9;
+            STATUS(carc_game_pending(g, &pending), CARC_OK);
+            STATUS(carc_game_message_earned(g, &earned), CARC_OK);
+            CHECK(earned <= 1);
+            if (pending == CARC_PENDING_CHOOSE_SCORING_FIGURE) {
+                CHECK(len == 2 && actions[0].kind == CARC_ACTION_SCORING_FIGURE &&
+                      actions[0].track_figure == 0 && actions[1].track_figure == 1);
+                chosen = true;
+            }
+            size_t pick = (size_t)(guard * 7) % len;
+            STATUS(carc_game_play(g, &actions[pick]), CARC_OK);
+            carc_event events[512];
+            size_t n = 0;
+            STATUS(carc_game_events(g, events, 512, &n), CARC_OK);
+            for (size_t i = 0; i < n; i++) {
+                if (events[i].kind == CARC_EVENT_FIGURES_MERGED) merged = true;
+            }
+            STATUS(carc_game_is_over(g, &over), CARC_OK);
+            uint32_t figures = 0;
+            STATUS(carc_game_track_figures(g, &figures), CARC_OK);
+            CHECK(figures == (over ? 1u : 2u));
+            for (uint32_t p = 0; p < 3; p++) {
+                uint32_t score = 0, total = 0;
+                STATUS(carc_game_score(g, p, &score), CARC_OK);
+                for (uint32_t f = 0; f < figures; f++) {
+                    uint32_t space = 99, laps = 99;
+                    STATUS(carc_game_track_position(g, p, f, &space, &laps), CARC_OK);
+                    total += space + 50 * laps;
+                }
+                CHECK(total == score);
+            }
+        }
+        CHECK(over && merged);
+        STATUS(carc_game_message_earned(NULL, NULL), CARC_NULL_ARGUMENT);
+        carc_game_free(g);
+    }
+    CHECK(chosen);
 }
 
 /* Under the Big Top from C: the big top's position, the animal tokens left, the acrobat sites,
@@ -1411,6 +1468,7 @@ int main(int argc, char **argv) {
     test_explicit_draws();
     test_every_code_round_trips();
     test_no_track_without_robbers();
+    test_messages();
     test_expansions();
     test_optional_double_turn();
     test_king_robber_and_cult();

@@ -971,3 +971,32 @@ def test_robbers_and_the_score_track():
     assert (robbery[0].player, robbery[0].victim, robbery[0].award, robbery[0].points,
             robbery[0].space) == (2, 1, 4, 2, 0)
     assert game.scores == [4, 4, 2] and game.track["robbers"] == ["supply"] * 3
+
+
+def test_messages_messenger_on_the_track():
+    """Messages (first part): the scoring_figure notation; random games where every
+    choose_scoring_figure decision offers both figures, the two figures add up to the score,
+    and the figures merge before the final scoring (M.6)."""
+    action = Action("scoring_figure 1")
+    assert action.kind == "scoring_figure" and action.track_figure == 1 and str(action) == "scoring_figure 1"
+    assert pickle.loads(pickle.dumps(action)) == action
+    with pytest.raises(InvalidActionError):
+        Action("scoring_figure 2")
+    chosen, merged = 0, 0
+    for seed in range(4):
+        game = Game(config={"players": 3, "sets": ["base", "messages"]}, seed=seed)
+        bot = carcassonne.Bot("random", seed)
+        assert len(game.track["values"][0]) == 2 and game.message_earned is False
+        while not game.is_over:
+            if game.pending == "choose_scoring_figure":
+                assert game.legal_actions() == [Action("scoring_figure 0"), Action("scoring_figure 1")]
+                p = game.current_player
+                assert len({s for s, _ in game.track["positions"][p]}) == 2
+                chosen += 1
+            for event in game.play(bot.choose(game)):
+                if event.kind == "figures_merged":
+                    merged += 1
+                    assert event.scoring_figure_value is not None and event.messenger_value is not None
+            assert [sum(v) for v in game.track["values"]] == game.scores
+        assert [len(v) for v in game.track["values"]] == [1, 1, 1]
+    assert chosen > 0 and merged == 12

@@ -510,6 +510,7 @@ impl Game {
             | Pending::CropReturn
             | Pending::PlaceRobber
             | Pending::ChooseRobbed
+            | Pending::ChooseScoringFigure
             | Pending::ScoreOrder
             | Pending::GameOver => {}
         }

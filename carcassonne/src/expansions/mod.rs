@@ -36,7 +36,7 @@
 //! | `FieldBonus` | F5 | T&B (pig TB-6), river (pig herd R2.10) |
 //! | `CityBeside` | F5, K.5 | Count (the City as a completed city, C.5) |
 //! | `FinalScoring` | F4–F6 | T&B (goods TB-1.3), King & Robber (K.5, RB.1), Big Top (acrobats AC.7), Gold Mines (GM.6) |
-//! | `ScoreTrack` | every award; 3.3; F1; the checkpoints | Robbers (the score track of `track`: rounds of awards, RO.2–RO.8, the order of the features D-GEN-1) |
+//! | `ScoreTrack` | every award; 3.3; F1; the checkpoints; the turn passing | Robbers (the score track of `track`: rounds of awards, RO.2–RO.8, the order of the features D-GEN-1), Messages (the messenger: M.1 choice of the moving figure, M.2 dark landings, M.6 merge at F1) |
 //!
 //! Decisions of an expansion (its `Pending` kinds and actions) are listed, checked and applied
 //! by its module through `Game::expansion_actions`, `Game::check_expansion_action` and
@@ -102,6 +102,8 @@ pub(crate) enum Expansion {
     CropCircles,
     /// Robbers (`robbers`, with the score track of `track`).
     Robbers,
+    /// Messages (`messages`: the messengers on the score track of `track`).
+    Messages,
 }
 
 /// A set of [`Expansion`]s, as a bit mask.
@@ -367,9 +369,14 @@ impl Expansions {
                 hooks.insert(&[Hook::AfterDeployment]);
             }
         }
+        if elements.messages {
+            e.active.insert(Expansion::Messages);
+            e.track = Some(Box::new(crate::track::Track::new(elements.robbers, true)));
+            hooks.insert(&[Hook::ScoreTrack]);
+        }
         if elements.robbers {
             e.active.insert(Expansion::Robbers);
-            e.track = Some(Box::new(crate::track::Track::new(true)));
+            e.track = Some(Box::new(crate::track::Track::new(true, elements.messages)));
             hooks.insert(&[Hook::ScoreTrack, Hook::TileTriggered, Hook::AfterScoring]);
             if config.rules.robber_placement == crate::RobberPlacement::BeforeTilePlacement {
                 hooks.insert(&[Hook::TileDrawn]);
@@ -893,9 +900,10 @@ impl Game {
             Pending::CropOption | Pending::CropDeploy | Pending::CropReturn => {
                 self.crop_actions(out)
             }
-            Pending::PlaceRobber | Pending::ChooseRobbed | Pending::ScoreOrder => {
-                self.track_actions(out)
-            }
+            Pending::PlaceRobber
+            | Pending::ChooseRobbed
+            | Pending::ScoreOrder
+            | Pending::ChooseScoringFigure => self.track_actions(out),
             Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }
@@ -919,9 +927,10 @@ impl Game {
             Pending::CropOption | Pending::CropDeploy | Pending::CropReturn => {
                 self.check_crop_action(action)
             }
-            Pending::PlaceRobber | Pending::ChooseRobbed | Pending::ScoreOrder => {
-                self.check_track_action(action)
-            }
+            Pending::PlaceRobber
+            | Pending::ChooseRobbed
+            | Pending::ScoreOrder
+            | Pending::ChooseScoringFigure => self.check_track_action(action),
             pending @ (Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }
@@ -950,9 +959,10 @@ impl Game {
             Pending::CropOption | Pending::CropDeploy | Pending::CropReturn => {
                 self.apply_crop_action(action, sink)
             }
-            Pending::PlaceRobber | Pending::ChooseRobbed | Pending::ScoreOrder => {
-                self.apply_track_action(action, sink)
-            }
+            Pending::PlaceRobber
+            | Pending::ChooseRobbed
+            | Pending::ScoreOrder
+            | Pending::ChooseScoringFigure => self.apply_track_action(action, sink),
             Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }

@@ -496,6 +496,12 @@ impl Game {
                         reason: "JCloisterZone has no Robbers".into(),
                     })
                 }
+                (_, Action::ScoringFigure { .. }) => {
+                    return Err(ExportError::Unsupported {
+                        setting: "sets: messages".into(),
+                        reason: "JCloisterZone has no Messages".into(),
+                    })
+                }
                 (_, Action::TakeIngot { .. }) => {
                     return Err(ExportError::Unsupported {
                         setting: "rules.gold_distribution = players".into(),

@@ -39,6 +39,8 @@ pub(crate) const fn set_id(set: TileSet) -> &'static str {
         TileSet::CropCircles1 => "corn-circles/1",
         // JCloisterZone has no Robbers; no `.jcz` names them (export refuses them).
         TileSet::Robbers => "robbers",
+        // JCloisterZone has no Messages either (export refuses them).
+        TileSet::Messages => "messages",
     }
 }
 

@@ -232,6 +232,7 @@ impl Replay {
             // Not JCloisterZone decisions: it has no robbers and scores in its own order.
             Pending::PlaceRobber => "PlaceRobber",
             Pending::ChooseRobbed => "ChooseRobbed",
+            Pending::ChooseScoringFigure => "ChooseScoringFigure",
             Pending::ScoreOrder => "ScoreOrder",
             Pending::GameOver => "GameOverPhase",
         }

@@ -266,6 +266,14 @@ pub(crate) fn check_exportable(config: &Config) -> Result<(), ExportError> {
                 .into(),
         });
     }
+    if config.sets.contains(&TileSet::Messages) || e.messages {
+        return Err(ExportError::Unsupported {
+            setting: "sets: messages".into(),
+            reason: "JCloisterZone has no Messages (no messengers, no message deck, no score \
+                     track), so a .jcz cannot hold this game"
+                .into(),
+        });
+    }
     let has = |set: TileSet| config.sets.contains(&set);
     let river = has(TileSet::River) || has(TileSet::River2);
     let shrines = e.shrines && crate::expansions::cult::shrine_tiles(config);
