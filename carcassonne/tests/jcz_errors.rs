@@ -423,3 +423,17 @@ fn mutated_files_never_panic() {
     assert!(tried > 1000, "{tried} files");
     assert!(refused * 10 > tried * 8, "{refused} of {tried} refused");
 }
+
+/// A file that is read but is not UTF-8 text is a format error naming the file, not an I/O
+/// error.
+#[test]
+fn a_file_that_is_not_text_is_a_format_error() {
+    let path = std::env::temp_dir().join(format!("carc-not-text-{}.jcz", std::process::id()));
+    std::fs::write(&path, b"\xff\xfe{}").unwrap();
+    let result = JczGame::from_path(&path);
+    std::fs::remove_file(&path).unwrap();
+    match result {
+        Err(ImportError::Format(why)) => assert!(why.contains("not UTF-8"), "{why}"),
+        other => panic!("expected a format error, got {other:?}"),
+    }
+}

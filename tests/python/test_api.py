@@ -211,6 +211,11 @@ def test_jcloisterzone_errors_are_record_errors(shared, tmp_path):
         Game.from_jcz(truncated)
     with pytest.raises(FileNotFoundError, match="missing.jcz"):
         Game.from_jcz(tmp_path / "missing.jcz")
+    # Read, but not text: a record error naming it, not an OSError.
+    binary = tmp_path / "binary.jcz"
+    binary.write_bytes(b"\xff\xfe{}")
+    with pytest.raises(RecordError, match="not UTF-8"):
+        Game.from_jcz(binary)
 
 
 def test_jcloisterzone_export_round_trip(tmp_path):

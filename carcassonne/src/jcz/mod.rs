@@ -68,9 +68,9 @@ impl JczGame {
     /// after that many bytes).
     ///
     /// # Errors
-    /// [`ImportError::Io`] if the file cannot be read (or is not UTF-8);
-    /// [`ImportError::TooLarge`] if it is longer than [`MAX_JCZ_BYTES`]; otherwise as
-    /// [`JczGame::parse`].
+    /// [`ImportError::Io`] if the file cannot be read; [`ImportError::Format`] if it is not
+    /// UTF-8 text; [`ImportError::TooLarge`] if it is longer than [`MAX_JCZ_BYTES`]; otherwise
+    /// as [`JczGame::parse`].
     pub fn from_path(path: impl AsRef<Path>) -> Result<JczGame, ImportError> {
         let path = path.as_ref();
         let io = |source| ImportError::Io {
@@ -91,10 +91,12 @@ impl JczGame {
                 name: "MAX_JCZ_BYTES",
             });
         }
+        // Read, but not a saved game: a format error, as for any other text that is not one.
         let text = String::from_utf8(bytes).map_err(|e| {
-            io(std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                format!("not UTF-8: {}", e.utf8_error()),
+            ImportError::Format(format!(
+                "{} is not UTF-8 text: {}",
+                path.display(),
+                e.utf8_error()
             ))
         })?;
         JczGame::parse(&text)
