@@ -172,6 +172,39 @@ impl Pending {
         }
     }
 
+    /// Whether this is an expansion's decision, listed, checked and played by its module
+    /// (`Game::expansion_actions`): everything but the base game's placement and deployment,
+    /// the chance nodes and the end of the game.
+    pub(crate) const fn is_expansion_decision(&self) -> bool {
+        match self {
+            Pending::DoubleTurn
+            | Pending::EnterCity
+            | Pending::MoveCount
+            | Pending::LeaveCity
+            | Pending::Market
+            | Pending::Ingot { .. }
+            | Pending::TakeIngot
+            | Pending::Magic
+            | Pending::RemoveMagic
+            | Pending::Landing { .. }
+            | Pending::PlaceFerry { .. }
+            | Pending::MoveFerry
+            | Pending::CropOption
+            | Pending::CropDeploy
+            | Pending::CropReturn
+            | Pending::PlaceRobber
+            | Pending::ChooseRobbed
+            | Pending::ChooseScoringFigure
+            | Pending::ScoreOrder => true,
+            Pending::Draw
+            | Pending::Place { .. }
+            | Pending::Deploy { .. }
+            | Pending::AnimalToken
+            | Pending::FlierRoll
+            | Pending::GameOver => false,
+        }
+    }
+
     /// Whether this is a chance node (answered by [`Game::resolve`], not [`Game::play`]).
     pub const fn is_chance(&self) -> bool {
         matches!(
@@ -635,26 +668,9 @@ impl Game {
                 }
                 out.push(Action::Pass);
             }
-            Pending::DoubleTurn
-            | Pending::EnterCity
-            | Pending::MoveCount
-            | Pending::LeaveCity
-            | Pending::Market
-            | Pending::Ingot { .. }
-            | Pending::TakeIngot
-            | Pending::Magic
-            | Pending::RemoveMagic
-            | Pending::Landing { .. }
-            | Pending::PlaceFerry { .. }
-            | Pending::MoveFerry
-            | Pending::CropOption
-            | Pending::CropDeploy
-            | Pending::CropReturn
-            | Pending::PlaceRobber
-            | Pending::ChooseRobbed
-            | Pending::ChooseScoringFigure
-            | Pending::ScoreOrder => self.expansion_actions(out),
-            Pending::Draw | Pending::AnimalToken | Pending::FlierRoll | Pending::GameOver => {}
+            pending if pending.is_expansion_decision() => self.expansion_actions(out),
+            // Chance nodes and the end of the game: no action.
+            _ => {}
         }
     }
 
@@ -702,30 +718,13 @@ impl Game {
                         })
                         .sum::<usize>()
             }
-            Pending::DoubleTurn
-            | Pending::EnterCity
-            | Pending::MoveCount
-            | Pending::LeaveCity
-            | Pending::Market
-            | Pending::Ingot { .. }
-            | Pending::TakeIngot
-            | Pending::Magic
-            | Pending::RemoveMagic
-            | Pending::Landing { .. }
-            | Pending::PlaceFerry { .. }
-            | Pending::MoveFerry
-            | Pending::CropOption
-            | Pending::CropDeploy
-            | Pending::CropReturn
-            | Pending::PlaceRobber
-            | Pending::ChooseRobbed
-            | Pending::ChooseScoringFigure
-            | Pending::ScoreOrder => {
+            pending if pending.is_expansion_decision() => {
                 let mut out = Vec::new();
                 self.expansion_actions(&mut out);
                 out.len()
             }
-            Pending::Draw | Pending::AnimalToken | Pending::FlierRoll | Pending::GameOver => 0,
+            // Chance nodes and the end of the game: no action.
+            _ => 0,
         }
     }
 
@@ -941,34 +940,13 @@ impl Game {
                 Pending::Deploy { .. },
                 Action::Acrobat { .. } | Action::ScorePyramid { .. } | Action::Fly { .. },
             ) => self.check_deploy_alternative(action).map(|()| None),
-            (
-                Pending::DoubleTurn
-                | Pending::EnterCity
-                | Pending::MoveCount
-                | Pending::LeaveCity
-                | Pending::Market
-                | Pending::Ingot { .. }
-                | Pending::TakeIngot
-                | Pending::Magic
-                | Pending::RemoveMagic
-                | Pending::Landing { .. }
-                | Pending::PlaceFerry { .. }
-                | Pending::MoveFerry
-                | Pending::CropOption
-                | Pending::CropDeploy
-                | Pending::CropReturn
-                | Pending::PlaceRobber
-                | Pending::ChooseRobbed
-                | Pending::ChooseScoringFigure
-                | Pending::ScoreOrder,
-                _,
-            ) => self.check_expansion_action(action).map(|()| None),
-            (pending @ (Pending::Place { .. } | Pending::Deploy { .. }), action) => {
-                Err(PlayError::WrongDecision {
-                    action,
-                    pending: pending.name(),
-                })
+            (pending, _) if pending.is_expansion_decision() => {
+                self.check_expansion_action(action).map(|()| None)
             }
+            (pending, action) => Err(PlayError::WrongDecision {
+                action,
+                pending: pending.name(),
+            }),
         }
     }
 
