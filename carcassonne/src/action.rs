@@ -45,6 +45,13 @@ use crate::tile::{FeatureKind, TileId};
 /// - `rob 2`: the robber's owner robs seat 2 (0-based) among the players scoring together;
 /// - `score_first 1,-2 city NW`: score first the completed feature whose first figure stands
 ///   on that feature of the tile at `(1, -2)`;
+/// - `scoring_figure 1`: the messenger (0: the scoring figure) moves with the award;
+/// - `message_points`: the 2 points of the message in hand instead of its action;
+/// - `message_action`: perform the message in hand (coats of arms, knights, farmers, the extra
+///   tile);
+/// - `message_feature 1,-2 road E`: perform the shortest road, smallest city or smallest
+///   monastery on the feature of the player's follower on that segment;
+/// - `message_follower follower 1,-2 city N`: perform "score and return" with that follower;
 /// - `pass`: deploy nothing, or decline the optional decision.
 ///
 /// ```
@@ -233,6 +240,35 @@ pub enum Action {
         /// The figure: 0 the scoring figure, 1 the messenger.
         figure: u8,
     },
+    /// Take the 2 points of the message in hand (its seal) instead of performing it (Messages
+    /// M.3).
+    MessagePoints,
+    /// Perform the message in hand when it has no choice to make: coats of arms, knights,
+    /// farmers (2 points each) or the extra tile (a nested turn part, M.7).
+    MessageAction,
+    /// Perform the shortest road, smallest city or smallest monastery on the feature this
+    /// names (one of the lowest value among those holding the player's followers, D-MS-11):
+    /// the segment of the player's first follower in it.
+    MessageFeature {
+        /// The position of that follower's tile.
+        pos: Position,
+        /// The feature kind there: road, city, or monastery (shrine).
+        feature: FeatureKind,
+        /// The location of that follower's segment on its tile.
+        location: Location,
+    },
+    /// Perform "score and return" with this follower of the player's: its feature scored for
+    /// him if he has the majority there, then the follower goes home (message C1 #8, D-MS-3).
+    MessageFollower {
+        /// A follower, large follower or ringmaster.
+        figure: Figure,
+        /// The position of its tile.
+        pos: Position,
+        /// The kind of its feature.
+        feature: FeatureKind,
+        /// Its location on the tile.
+        location: Location,
+    },
     /// Decline the optional step: deploy nothing, no second turn part (OPT-5 `optional`), no
     /// (further) ferry move, no crop-circle deployment, no robber.
     Pass,
@@ -243,7 +279,8 @@ impl Action {
     /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"`, `"fly"`, `"land"`, `"ingot"`,
     /// `"take_ingot"`, `"magic"`, `"remove_magic"`, `"ferry"`, `"move_ferry"`, `"crop_option"`,
     /// `"crop_deploy"`, `"crop_return"`, `"robber"`, `"rob"`, `"score_first"`,
-    /// `"scoring_figure"` or `"pass"`.
+    /// `"scoring_figure"`, `"message_points"`, `"message_action"`, `"message_feature"`,
+    /// `"message_follower"` or `"pass"`.
     pub const fn verb(&self) -> &'static str {
         match self {
             Action::Place { .. } => "place",
@@ -269,6 +306,10 @@ impl Action {
             Action::Rob { .. } => "rob",
             Action::ScoreFirst { .. } => "score_first",
             Action::ScoringFigure { .. } => "scoring_figure",
+            Action::MessagePoints => "message_points",
+            Action::MessageAction => "message_action",
+            Action::MessageFeature { .. } => "message_feature",
+            Action::MessageFollower { .. } => "message_follower",
             Action::Pass => "pass",
         }
     }
@@ -340,6 +381,19 @@ impl fmt::Display for Action {
                 location,
             } => write!(f, "score_first {pos} {feature} {location}"),
             Action::ScoringFigure { figure } => write!(f, "scoring_figure {figure}"),
+            Action::MessagePoints => f.write_str("message_points"),
+            Action::MessageAction => f.write_str("message_action"),
+            Action::MessageFeature {
+                pos,
+                feature,
+                location,
+            } => write!(f, "message_feature {pos} {feature} {location}"),
+            Action::MessageFollower {
+                figure,
+                pos,
+                feature,
+                location,
+            } => write!(f, "message_follower {figure} {pos} {feature} {location}"),
             Action::Pass => f.write_str("pass"),
         }
     }
@@ -355,6 +409,26 @@ impl FromStr for Action {
         match words.as_slice() {
             ["pass"] => Ok(Action::Pass),
             ["double_turn"] => Ok(Action::DoubleTurn),
+            ["message_points"] => Ok(Action::MessagePoints),
+            ["message_action"] => Ok(Action::MessageAction),
+            ["message_feature", pos, feature, location] => Ok(Action::MessageFeature {
+                pos: pos.parse()?,
+                feature: feature.parse()?,
+                location: location.parse()?,
+            }),
+            ["message_follower", figure, pos, feature, location] => Ok(Action::MessageFollower {
+                figure: figure.parse()?,
+                pos: pos.parse()?,
+                feature: feature.parse()?,
+                location: location.parse()?,
+            }),
+            ["message_points" | "message_action", ..] => {
+                Err(bad("expected `message_points` or `message_action` alone"))
+            }
+            ["message_feature", ..] => Err(bad("expected `message_feature X,Y FEATURE LOCATION`")),
+            ["message_follower", ..] => Err(bad(
+                "expected `message_follower FIGURE X,Y FEATURE LOCATION`",
+            )),
             ["enter", figure, quarter] => Ok(Action::EnterCity {
                 figure: figure.parse()?,
                 quarter: quarter.parse()?,
@@ -481,7 +555,8 @@ impl FromStr for Action {
                  `leave ...`, `acrobat X,Y`, `pyramid X,Y`, `fly ...`, `land ...`, `ingot X,Y`, \
                  `take_ingot X,Y`, `magic ...`, `remove_magic ...`, `ferry ...`, `move_ferry ...`, \
                  `crop_option ...`, `crop_deploy ...`, `crop_return ...`, `robber SPACE`, \
-                 `rob SEAT`, `score_first ...` or `pass`",
+                 `rob SEAT`, `score_first ...`, `scoring_figure N`, `message_points`, \
+                 `message_action`, `message_feature ...`, `message_follower ...` or `pass`",
             )),
         }
     }

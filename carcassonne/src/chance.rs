@@ -1,6 +1,6 @@
 //! Chance: the outcomes of chance nodes — a tile draw, or the animal token of a big top being
-//! scored (Under the Big Top), or the roll of the flying machines' die; the hidden pool of
-//! messages becomes an outcome of its own as that set lands. [`Game::chance_outcomes`](crate::Game::chance_outcomes) lists the
+//! scored (Under the Big Top), the roll of the flying machines' die, or the top message of the
+//! Messages' face-down deck. [`Game::chance_outcomes`](crate::Game::chance_outcomes) lists the
 //! outcomes of the pending node with their probabilities; in explicit-draw games the caller
 //! supplies one with [`Game::resolve`](crate::Game::resolve), otherwise the engine draws from
 //! its seeded generator. Records store every outcome in order.
@@ -12,10 +12,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::animal::Animal;
 use crate::error::ParseError;
+use crate::message::Message;
 use crate::tile::TileId;
 
-/// The outcome of a chance node. Text and serde form: the tile id (`D`, `RI-C`) or the
-/// animal's name (`bear`), so records written before outcomes had other kinds read unchanged.
+/// The outcome of a chance node. Text and serde form: the tile id (`D`, `RI-C`), the
+/// animal's name (`bear`), `roll:N` or `message:NAME`, so records written before outcomes had
+/// other kinds read unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Outcome {
     /// The tile drawn from the stack (spec B-3.1).
@@ -25,6 +27,10 @@ pub enum Outcome {
     /// The distance the die sends a flier, 1 to 3 (Flying Machines FM.2). Text form
     /// `roll:N`.
     Roll(u8),
+    /// The top message of the deck (Messages M.2, M.3): uniform over the messages not drawn
+    /// yet, then — once every message was seen — the one put under the deck longest ago. Text
+    /// form `message:NAME` (`message:extra_tile`).
+    Message(Message),
 }
 
 impl Outcome {
@@ -32,7 +38,7 @@ impl Outcome {
     pub const fn tile(self) -> Option<TileId> {
         match self {
             Outcome::Tile(t) => Some(t),
-            Outcome::Animal(_) | Outcome::Roll(_) => None,
+            Outcome::Animal(_) | Outcome::Roll(_) | Outcome::Message(_) => None,
         }
     }
 
@@ -40,7 +46,7 @@ impl Outcome {
     pub const fn roll(self) -> Option<u8> {
         match self {
             Outcome::Roll(d) => Some(d),
-            Outcome::Tile(_) | Outcome::Animal(_) => None,
+            Outcome::Tile(_) | Outcome::Animal(_) | Outcome::Message(_) => None,
         }
     }
 
@@ -48,7 +54,15 @@ impl Outcome {
     pub const fn animal(self) -> Option<Animal> {
         match self {
             Outcome::Animal(a) => Some(a),
-            Outcome::Tile(_) | Outcome::Roll(_) => None,
+            Outcome::Tile(_) | Outcome::Roll(_) | Outcome::Message(_) => None,
+        }
+    }
+
+    /// The message of a message draw.
+    pub const fn message(self) -> Option<Message> {
+        match self {
+            Outcome::Message(m) => Some(m),
+            Outcome::Tile(_) | Outcome::Animal(_) | Outcome::Roll(_) => None,
         }
     }
 }
@@ -65,6 +79,7 @@ impl fmt::Display for Outcome {
             Outcome::Tile(t) => write!(f, "{t}"),
             Outcome::Animal(a) => write!(f, "{a}"),
             Outcome::Roll(d) => write!(f, "roll:{d}"),
+            Outcome::Message(m) => write!(f, "message:{m}"),
         }
     }
 }
@@ -73,9 +88,15 @@ impl FromStr for Outcome {
     type Err = ParseError;
 
     /// Parses a tile id (`D`, `IC-K`, or a JCloisterZone id such as `BA/RCr`) or an animal's
-    /// name (`elephant`, `tiger`, `bear`, `seal`, `monkey`, `flea`), or a roll of the die
-    /// (`roll:1` to `roll:3`).
+    /// name (`elephant`, `tiger`, `bear`, `seal`, `monkey`, `flea`), a roll of the die
+    /// (`roll:1` to `roll:3`), or a message (`message:knights`; see [`Message`]'s names).
     fn from_str(s: &str) -> Result<Outcome, ParseError> {
+        if let Some(m) = s.trim().strip_prefix("message:") {
+            return m
+                .parse::<Message>()
+                .map(Outcome::Message)
+                .map_err(|e| ParseError::new("chance outcome", s, e.reason));
+        }
         if let Some(d) = s.trim().strip_prefix("roll:") {
             return match d.parse::<u8>() {
                 Ok(d @ 1..=3) => Ok(Outcome::Roll(d)),

@@ -8,6 +8,7 @@ use crate::error::ConfigError;
 use crate::geometry::Rotation;
 use crate::json::{object_only, ObjectOnly};
 use crate::limits::{quoted, MAX_NAME_BYTES, MAX_STACK_TILES};
+use crate::message::MessageNumbering;
 use crate::tile::{TileId, TileSet};
 
 /// The largest number of players any configuration allows.
@@ -385,6 +386,9 @@ pub struct Rules {
     /// Messages, M.8 (the ZMG/C2 variant): a dark space only counts if no other player's
     /// scoring figure stands on it. Default off (S003).
     pub message_dark_space_alone: bool,
+    /// Messages: the rulebook whose numbers name the messages where a number is shown (the
+    /// `play` and `replay` examples, the SVG); default S003's (C1). No effect on play.
+    pub message_numbering: MessageNumbering,
 }
 
 impl Default for Rules {
@@ -417,6 +421,7 @@ impl Default for Rules {
             robbers_in_final_scoring: true,
             message_trigger_end_state: false,
             message_dark_space_alone: false,
+            message_numbering: MessageNumbering::C1,
         }
     }
 }

@@ -21,11 +21,14 @@
 //! (`(tile · 16 + segment) · 5 + figure`) and `crop_return` (the same after the deployments),
 //! `figure` the index of the figure kind; with the robbers, `robber` (the track space, 50
 //! ids), `rob` (the seat, 6 ids) and `score_first` (`tile · 16 + segment` of the named
-//! figure's tile and segment); with the messages, `scoring_figure` (the figure, 2 ids). Then `double_turn` (OPT-5), and the last id is `pass`. The
+//! figure's tile and segment); with the messages, `scoring_figure` (the figure, 2 ids),
+//! `message_points`, `message_action`, `message_feature` (`tile · 16 + segment` of the named
+//! follower's tile and segment) and `message_follower` (`(tile · 16 + segment) · 5 + figure`).
+//! Then `double_turn` (OPT-5), and the last id is `pass`. The
 //! numbering depends only on the config, so ids are stable across a game and across games of
 //! one config (the `leave`, `acrobat`, `pyramid`, `take_ingot`, `magic`, `ferry`,
-//! `move_ferry`, `crop_deploy`, `crop_return` and `score_first` ids name tiles by the order
-//! they were laid).
+//! `move_ferry`, `crop_deploy`, `crop_return`, `score_first`, `message_feature` and
+//! `message_follower` ids name tiles by the order they were laid).
 //!
 //! **Observations.** [`OBSERVATION_PLANES`] planes of `(2r + 1)²` cells centred on the start
 //! tile `(0, 0)`: plane `k`, row `y + r`, column `x + r` describes position `(x, y)`; tiles
@@ -114,8 +117,8 @@ pub struct ActionSpace {
     crop_tiles: Option<usize>,
     /// Tiles of the game, in a game with robbers (the `robber`, `rob` and `score_first` ids).
     robber_tiles: Option<usize>,
-    /// Whether the game has the Messages' messengers (the `scoring_figure` ids).
-    messages: bool,
+    /// Tiles of the game, in a game with the Messages (the `scoring_figure` and message ids).
+    message_tiles: Option<usize>,
 }
 
 /// The pairs of sides a ferry can join, in id order (N–E, N–S, N–W, E–S, E–W, S–W), as
@@ -135,6 +138,8 @@ const FLIER_IDS: usize = FIGURE_SLOTS + SEGMENT_SLOTS;
 const INGOT_SLOTS: usize = 8;
 /// Ids per segment of a crop circle's deployments and returns: one per figure kind.
 const CROP_FIGURE_SLOTS: usize = Figure::COUNT;
+/// Ids per segment of a message's "score and return": one per figure kind.
+const MESSAGE_FIGURE_SLOTS: usize = Figure::COUNT;
 /// Ids of the robbers' placements and choices: a track space each, then a seat each.
 const ROBBER_IDS: usize = crate::track::TRACK_SPACES as usize + crate::config::MAX_PLAYERS;
 
@@ -159,7 +164,7 @@ impl ActionSpace {
             ferry_tiles: game.elements().ferries.then_some(tiles),
             crop_tiles: game.elements().crop_circles.then_some(tiles),
             robber_tiles: game.elements().robbers.then_some(tiles),
-            messages: game.elements().messages,
+            message_tiles: game.elements().messages.then_some(tiles),
         }
     }
 
@@ -212,14 +217,21 @@ impl ActionSpace {
                 .map_or(0, |t| ROBBER_IDS + t * SEGMENT_SLOTS)
     }
 
+    /// First id of the messages' `message_feature` ids: after `scoring_figure`,
+    /// `message_points` and `message_action`.
+    fn message_feature_base(&self) -> usize {
+        self.messages_base() + crate::track::MAX_TRACK_FIGURES + 2
+    }
+
     /// First id after the expansions' decisions (`double_turn`, then `pass`).
     fn expansions_end(&self) -> usize {
         self.messages_base()
-            + if self.messages {
+            + self.message_tiles.map_or(0, |t| {
                 crate::track::MAX_TRACK_FIGURES
-            } else {
-                0
-            }
+                    + 2
+                    + t * SEGMENT_SLOTS
+                    + t * SEGMENT_SLOTS * MESSAGE_FIGURE_SLOTS
+            })
     }
 
     fn side(&self) -> usize {
@@ -368,9 +380,41 @@ impl ActionSpace {
                 (tile < tiles && segment < SEGMENT_SLOTS)
                     .then(|| self.robber_base() + ROBBER_IDS + tile * SEGMENT_SLOTS + segment)
             }
-            Action::ScoringFigure { figure } => (self.messages
+            Action::ScoringFigure { figure } => (self.message_tiles.is_some()
                 && (figure as usize) < crate::track::MAX_TRACK_FIGURES)
                 .then(|| self.messages_base() + figure as usize),
+            Action::MessagePoints | Action::MessageAction => self.message_tiles.map(|_| {
+                self.messages_base()
+                    + crate::track::MAX_TRACK_FIGURES
+                    + usize::from(action == Action::MessageAction)
+            }),
+            Action::MessageFeature {
+                pos,
+                feature,
+                location,
+            } => {
+                let tiles = self.message_tiles?;
+                let tile = game.board().tiles().iter().position(|t| t.pos == pos)?;
+                let segment = game.segment_at(&game.board().tiles()[tile], feature, location)?;
+                (tile < tiles && segment < SEGMENT_SLOTS)
+                    .then(|| self.message_feature_base() + tile * SEGMENT_SLOTS + segment)
+            }
+            Action::MessageFollower {
+                figure,
+                pos,
+                feature,
+                location,
+            } => {
+                let tiles = self.message_tiles?;
+                let tile = game.board().tiles().iter().position(|t| t.pos == pos)?;
+                let segment = game.segment_at(&game.board().tiles()[tile], feature, location)?;
+                (tile < tiles && segment < SEGMENT_SLOTS).then(|| {
+                    self.message_feature_base()
+                        + tiles * SEGMENT_SLOTS
+                        + (tile * SEGMENT_SLOTS + segment) * MESSAGE_FIGURE_SLOTS
+                        + figure.index()
+                })
+            }
             Action::DoubleTurn => Some(self.size() - 2),
             Action::Pass => Some(self.size() - 1),
         }
@@ -421,14 +465,57 @@ impl ActionSpace {
         }
     }
 
+    /// The action of an id among the messages' (`scoring_figure`, `message_points`,
+    /// `message_action`, `message_feature`, `message_follower`) in a game of `tiles` tiles, or
+    /// `None`.
+    fn message_action(&self, game: &Game, id: usize, tiles: usize) -> Option<Action> {
+        let rest = id - self.messages_base();
+        let figures = crate::track::MAX_TRACK_FIGURES;
+        if rest < figures {
+            return Some(Action::ScoringFigure { figure: rest as u8 });
+        }
+        match rest - figures {
+            0 => return Some(Action::MessagePoints),
+            1 => return Some(Action::MessageAction),
+            _ => {}
+        }
+        let rest = id - self.message_feature_base();
+        let (follower, rest) = if rest < tiles * SEGMENT_SLOTS {
+            (None, rest)
+        } else {
+            let rest = rest - tiles * SEGMENT_SLOTS;
+            (
+                Some(Figure::ALL.get(rest % MESSAGE_FIGURE_SLOTS).copied()?),
+                rest / MESSAGE_FIGURE_SLOTS,
+            )
+        };
+        let placed = game.board().tiles().get(rest / SEGMENT_SLOTS)?;
+        let seg = placed.tile.kind().segments.get(rest % SEGMENT_SLOTS)?;
+        let (pos, feature, location) = (
+            placed.pos,
+            game.segment_kind(seg),
+            seg.location(placed.rotation),
+        );
+        Some(match follower {
+            None => Action::MessageFeature {
+                pos,
+                feature,
+                location,
+            },
+            Some(figure) => Action::MessageFollower {
+                figure,
+                pos,
+                feature,
+                location,
+            },
+        })
+    }
+
     /// The action of an id among the mini expansions' (flights, gold, magic figures, ferries,
-    /// crop circles), or `None`.
+    /// crop circles, robbers, messages), or `None`.
     fn mini_action(&self, game: &Game, id: usize) -> Option<Action> {
-        if self.messages && id >= self.messages_base() {
-            let figure = id - self.messages_base();
-            return (figure < crate::track::MAX_TRACK_FIGURES).then_some(Action::ScoringFigure {
-                figure: figure as u8,
-            });
+        if let Some(tiles) = self.message_tiles.filter(|_| id >= self.messages_base()) {
+            return self.message_action(game, id, tiles);
         }
         if self.robber_tiles.is_some() && id >= self.robber_base() {
             let rest = id - self.robber_base();
@@ -662,26 +749,41 @@ impl FromStr for RewardScheme {
     }
 }
 
-/// Length of [`track_observation`]: 3 values for each of the 6 seats.
-pub const TRACK_OBSERVATION_LEN: usize = 3 * crate::config::MAX_PLAYERS;
+/// Values of [`track_observation`] per seat.
+pub const TRACK_OBSERVATION_PER_SEAT: usize = 5;
 
-/// The score track of `game` as a flat vector of [`TRACK_OBSERVATION_LEN`] values, three per
-/// seat in seat order: the scoring figure's space (0–49), its laps, and the robber (its space
-/// 0–49; 50 in supply; 51 returning after a robbery). Seats that do not play, and games without
-/// the track, give `255, 255, 255`.
+/// Length of [`track_observation`]: 5 values for each of the 6 seats, then the message in
+/// hand.
+pub const TRACK_OBSERVATION_LEN: usize =
+    TRACK_OBSERVATION_PER_SEAT * crate::config::MAX_PLAYERS + 1;
+
+/// The score track of `game` as a flat vector of [`TRACK_OBSERVATION_LEN`] values: five per
+/// seat in seat order — the scoring figure's space (0–49) and laps, the messenger's space and
+/// laps (Messages; 255 without a messenger, and after the merge before the final scoring),
+/// and the robber (its space 0–49; 50 in supply; 51 returning after a robbery; 255 without
+/// robbers) — then the message in hand (its S003/C1 number 1–8, 0 for none; 255 without the
+/// Messages). Seats that do not play, and games without the track, give 255 throughout.
 pub fn track_observation(game: &Game) -> Vec<u8> {
     let mut out = vec![u8::MAX; TRACK_OBSERVATION_LEN];
     for p in 0..game.players().min(crate::config::MAX_PLAYERS) {
-        if let Some(t) = game.track_position(p, 0) {
-            out[3 * p] = t.space;
-            out[3 * p + 1] = t.laps.min(254) as u8;
+        let seat = &mut out[TRACK_OBSERVATION_PER_SEAT * p..TRACK_OBSERVATION_PER_SEAT * (p + 1)];
+        for figure in 0..crate::track::MAX_TRACK_FIGURES {
+            if let Some(t) = game.track_position(p, figure) {
+                seat[2 * figure] = t.space;
+                seat[2 * figure + 1] = t.laps.min(254) as u8;
+            }
         }
-        out[3 * p + 2] = match game.robber(p) {
+        seat[4] = match game.robber(p) {
             Some(crate::track::RobberState::OnTrack(s)) => s,
             Some(crate::track::RobberState::InSupply) => 50,
             Some(crate::track::RobberState::Returning) => 51,
             None => u8::MAX,
         };
+    }
+    if game.elements().messages {
+        out[TRACK_OBSERVATION_LEN - 1] = game
+            .message_in_hand()
+            .map_or(0, |m| m.number(crate::message::MessageNumbering::C1));
     }
     out
 }

@@ -227,6 +227,16 @@ pub enum PlayError {
         /// Why it is illegal.
         reason: &'static str,
     },
+    /// A decision on a message in hand refused (Messages M.3, §3.2.1): an action for another
+    /// message, one with nothing to act on, a feature that is not of the lowest value, a
+    /// follower the player does not have there.
+    #[error("{action} is illegal: {reason}")]
+    IllegalMessageAction {
+        /// The refused action.
+        action: Action,
+        /// Why it is illegal.
+        reason: &'static str,
+    },
     /// A choice of the feature scored next refused (D-GEN-1).
     #[error("{action} is illegal: {reason}")]
     IllegalScoreOrder {

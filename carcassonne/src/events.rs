@@ -55,6 +55,7 @@ use crate::crop::CropOption;
 use crate::figure::Figure;
 use crate::geometry::{Location, Position, Rotation};
 use crate::magic::MagicFigure;
+use crate::message::Message;
 use crate::quarter::Quarter;
 use crate::tile::{Compass, FeatureKind, Goods, TileId};
 use crate::token::Token;
@@ -72,6 +73,9 @@ pub struct Score {
     pub final_scoring: bool,
     /// Why the points were awarded.
     pub reason: Reason,
+    /// With the score track (Robbers, Messages): the receiver's scoring figure that moved with
+    /// the points — 0 the scoring figure, 1 the messenger (M.1). `None` without a track.
+    pub track_figure: Option<u8>,
 }
 
 /// Why points were awarded: one variant per kind of award.
@@ -98,6 +102,8 @@ pub enum Reason {
     Gold(GoldScore),
     /// Half of another player's award, taken by the receiver's robber (Robbers RO.2).
     Robbery(RobberyScore),
+    /// A message's action or its seal's 2 points (Messages M.3, §3.2.1).
+    Message(MessageScore),
 }
 
 /// The facts behind the points of a road, city, monastery or shrine.
@@ -240,10 +246,32 @@ pub struct RobberyScore {
     pub space: u8,
 }
 
+/// The facts behind a message's points (Messages M.3, §3.2.1).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
+pub struct MessageScore {
+    /// The message performed, or whose seal was taken.
+    pub message: Message,
+    /// Whether these are the message's 2 points instead of its action (its seal, M.3).
+    pub seal: bool,
+    /// The shortest road, smallest city or smallest monastery, and "score and return" on a
+    /// road, city, monastery or shrine: the feature as the final scoring values it (unfinished
+    /// rates, inns and cathedrals as the rules say, the mage or the witch; D-MS-2, D-MS-11),
+    /// with the receiver's strength there and the tile and location of the follower that named
+    /// it.
+    pub feature: Option<FeatureScore>,
+    /// "Score and return" on a field: the field as the final scoring values it.
+    pub field: Option<FieldScore>,
+    /// Coats of arms, knights and farmers: the things counted at 2 points each (pennants in
+    /// the cities holding the receiver's followers; his followers in cities; his followers on
+    /// fields). 0 for the other messages and the seal.
+    pub counted: u16,
+}
+
 impl Score {
     /// What was scored: `road`, `city`, `monastery`, `shrine`, `field`, `goods` for a trade
     /// goods majority, `king` or `robber_baron`, `big_top`, `acrobats`, `ringmaster`, `gold`,
-    /// `robbery`.
+    /// `robbery`, `message`.
     pub fn kind_name(&self) -> &'static str {
         match &self.reason {
             Reason::Feature(f) => f.kind.name(),
@@ -255,14 +283,21 @@ impl Score {
             Reason::Ringmaster(_) => "ringmaster",
             Reason::Gold(_) => "gold",
             Reason::Robbery(_) => "robbery",
+            Reason::Message(_) => "message",
         }
     }
 
-    /// The kind of the scored feature, for features and fields; `None` for goods and tokens.
+    /// The kind of the scored feature, for features and fields (a message's too); `None` for
+    /// goods and tokens.
     pub fn feature(&self) -> Option<FeatureKind> {
         match &self.reason {
             Reason::Feature(f) => Some(f.kind),
             Reason::Field(_) => Some(FeatureKind::Field),
+            Reason::Message(m) => match (&m.feature, &m.field) {
+                (Some(f), _) => Some(f.kind),
+                (None, Some(_)) => Some(FeatureKind::Field),
+                (None, None) => None,
+            },
             Reason::Goods(_)
             | Reason::Token(_)
             | Reason::BigTop(_)
@@ -273,12 +308,18 @@ impl Score {
         }
     }
 
-    /// Where the scored feature or field is (the tile and location of its first figure);
-    /// `None` for goods, tokens and the circus (see [`Score::position`]).
+    /// Where the scored feature or field is (the tile and location of its first figure; for a
+    /// message, of the follower that named it); `None` for goods, tokens and the circus (see
+    /// [`Score::position`]).
     pub fn place(&self) -> Option<(Position, Location)> {
         match &self.reason {
             Reason::Feature(f) => Some((f.pos, f.location)),
             Reason::Field(f) => Some((f.pos, f.location)),
+            Reason::Message(m) => match (&m.feature, &m.field) {
+                (Some(f), _) => Some((f.pos, f.location)),
+                (None, Some(f)) => Some((f.pos, f.location)),
+                (None, None) => None,
+            },
             Reason::Goods(_)
             | Reason::Token(_)
             | Reason::BigTop(_)
@@ -298,6 +339,7 @@ impl Score {
             Reason::BigTop(b) => Some(b.pos),
             Reason::Acrobats(a) => Some(a.pos),
             Reason::Ringmaster(r) => Some(r.pos),
+            Reason::Message(_) => self.place().map(|(pos, _)| pos),
             Reason::Goods(_) | Reason::Token(_) | Reason::Gold(_) | Reason::Robbery(_) => None,
         }
     }
@@ -347,6 +389,49 @@ impl Score {
                 plural(f.cities, "completed city", "completed cities"),
                 f.points_per_city
             ),
+            Reason::Message(m) if m.seal => format!("the seal of message {}", m.message),
+            Reason::Message(m) => match (m.message, &m.feature, &m.field) {
+                (Message::CoatsOfArms, ..) => {
+                    format!(
+                        "message {}: {}",
+                        m.message,
+                        plural(m.counted, "pennant", "pennants")
+                    )
+                }
+                (Message::Knights, ..) => {
+                    format!(
+                        "message {}: {}",
+                        m.message,
+                        plural(m.counted, "knight", "knights")
+                    )
+                }
+                (Message::Farmers, ..) => {
+                    format!(
+                        "message {}: {}",
+                        m.message,
+                        plural(m.counted, "farmer", "farmers")
+                    )
+                }
+                (_, Some(f), _) => format!(
+                    "message {}: {}",
+                    m.message,
+                    Score {
+                        reason: Reason::Feature(f.clone()),
+                        ..self.clone()
+                    }
+                    .explanation()
+                ),
+                (_, None, Some(f)) => format!(
+                    "message {}: {}",
+                    m.message,
+                    Score {
+                        reason: Reason::Field(f.clone()),
+                        ..self.clone()
+                    }
+                    .explanation()
+                ),
+                (_, None, None) => format!("message {}", m.message),
+            },
             Reason::Feature(f) => {
                 let state = if f.complete {
                     "a completed"
@@ -663,6 +748,15 @@ pub enum Event {
         scoring_figure: u32,
         /// The messenger's value before the merge.
         messenger: u32,
+    },
+    /// Messages (M.2, M.3): the active player drew the top message of the deck; he now
+    /// performs it or takes its 2 points (a message whose action has nothing to act on gives
+    /// its 2 points at once).
+    MessageDrawn {
+        /// The player.
+        player: usize,
+        /// The message.
+        message: Message,
     },
     /// The game ended and was scored; the final scores by seat.
     GameOver {

@@ -18,6 +18,7 @@ use crate::expansions::{Expansions, Hook};
 use crate::features::{Features, NodeId};
 use crate::figure::Figure;
 use crate::geometry::{facing_point, Location, Position, Rotation, Side, MIDDLE_POINTS};
+use crate::message::Message;
 use crate::stack::Stack;
 use crate::tile::{FeatureKind, Segment, TileId, TileKind, NO_SEGMENT};
 use crate::turn::{Cursor, Step};
@@ -133,6 +134,19 @@ pub enum Pending {
     /// followers and the order can matter (a robber is on the track); the active player
     /// chooses the one scored next ([`Action::ScoreFirst`]). No pass.
     ScoreOrder,
+    /// A chance node (Messages M.2, phase 4 step 2): the active player draws the top message
+    /// of the deck. In explicit-draw games the caller supplies one of
+    /// [`Game::chance_outcomes`] ([`Outcome::Message`]) with [`Game::resolve`]; other games
+    /// draw by themselves.
+    DrawMessage,
+    /// Messages (M.3): the active player performs the message he drew
+    /// ([`Action::MessageAction`], [`Action::MessageFeature`], [`Action::MessageFollower`])
+    /// or takes its 2 points ([`Action::MessagePoints`]). Asked only when the message has
+    /// something to act on; otherwise its 2 points are taken at once. No pass.
+    ResolveMessage {
+        /// The message in hand.
+        message: Message,
+    },
     /// The game is over and scored.
     GameOver,
 }
@@ -141,7 +155,8 @@ impl Pending {
     /// A short name: `draw`, `place`, `deploy`, `double turn`, `enter city`, `move count`,
     /// `leave city`, `market`, `animal token`, `ingot`, `take ingot`, `magic`, `remove magic`,
     /// `flier roll`, `landing`, `place ferry`, `move ferry`, `crop option`, `crop deploy`,
-    /// `crop return`, `place robber`, `choose robbed`, `score order`, `game over`.
+    /// `crop return`, `place robber`, `choose robbed`, `choose scoring figure`, `score order`,
+    /// `draw message`, `resolve message`, `game over`.
     pub const fn name(&self) -> &'static str {
         match self {
             Pending::Draw => "draw",
@@ -168,6 +183,8 @@ impl Pending {
             Pending::ChooseRobbed => "choose robbed",
             Pending::ChooseScoringFigure => "choose scoring figure",
             Pending::ScoreOrder => "score order",
+            Pending::DrawMessage => "draw message",
+            Pending::ResolveMessage { .. } => "resolve message",
             Pending::GameOver => "game over",
         }
     }
@@ -195,12 +212,14 @@ impl Pending {
             | Pending::PlaceRobber
             | Pending::ChooseRobbed
             | Pending::ChooseScoringFigure
-            | Pending::ScoreOrder => true,
+            | Pending::ScoreOrder
+            | Pending::ResolveMessage { .. } => true,
             Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }
             | Pending::AnimalToken
             | Pending::FlierRoll
+            | Pending::DrawMessage
             | Pending::GameOver => false,
         }
     }
@@ -209,7 +228,7 @@ impl Pending {
     pub const fn is_chance(&self) -> bool {
         matches!(
             self,
-            Pending::Draw | Pending::AnimalToken | Pending::FlierRoll
+            Pending::Draw | Pending::AnimalToken | Pending::FlierRoll | Pending::DrawMessage
         )
     }
 }
@@ -592,13 +611,18 @@ impl Game {
     /// The outcomes of the pending chance node with the probability of each (a tile draw:
     /// copies over the tiles of the stack drawn from, the river stack first, then the lake,
     /// then the main stack; an animal token: tokens of each animal over the tokens left in the
-    /// pool); empty when no chance node is pending.
+    /// pool; a roll of the flying machines' die: 1, 2 and 3, a third each; a message: each
+    /// message not drawn yet alike, or once all were seen the one under the deck longest, with
+    /// probability 1); empty when no chance node is pending.
     pub fn chance_outcomes(&self) -> Vec<(Outcome, f64)> {
         if self.pending == Pending::AnimalToken {
             return self.animal_outcomes();
         }
         if self.pending == Pending::FlierRoll {
             return self.roll_outcomes();
+        }
+        if self.pending == Pending::DrawMessage {
+            return self.message_outcomes();
         }
         if !self.pending.is_chance() || self.tiles_left() == 0 {
             return Vec::new();
@@ -871,7 +895,10 @@ impl Game {
     fn check(&self, action: Action) -> Result<Option<usize>, PlayError> {
         match (self.pending, action) {
             (Pending::GameOver, _) => Err(PlayError::GameOver),
-            (Pending::Draw | Pending::AnimalToken | Pending::FlierRoll, _) => {
+            (
+                Pending::Draw | Pending::AnimalToken | Pending::FlierRoll | Pending::DrawMessage,
+                _,
+            ) => {
                 self.check_fault()?;
                 Err(PlayError::DrawPending)
             }
@@ -1049,12 +1076,14 @@ impl Game {
 
     /// Supplies the outcome of the pending chance node in an explicit-draw game: the next
     /// tile (if it fits nowhere it is discarded, spec B-3.5, and another draw is pending; if it
-    /// was the last, the game ends), or the animal token of the big top being scored.
+    /// was the last, the game ends), the animal token of the big top being scored, the roll of
+    /// the flying machines' die, or the top message of the deck.
     ///
     /// # Errors
     /// [`DrawError`] if draws are automatic, no chance node is pending, or the outcome is not
-    /// possible (no such tile is left in the stack drawn from, no such token in the pool, an
-    /// outcome of another kind of node); the game is then unchanged.
+    /// possible (no such tile is left in the stack drawn from, no such token in the pool, a
+    /// roll other than 1–3, a message that cannot be on top of the deck, an outcome of another
+    /// kind of node); the game is then unchanged.
     pub fn resolve(&mut self, outcome: Outcome) -> Result<Vec<Event>, DrawError> {
         self.check_fault()?;
         if !self.config.explicit_draws {
@@ -1077,6 +1106,13 @@ impl Game {
                 self.check_roll(distance)?;
                 let mut events = Vec::new();
                 self.resolve_roll(distance, &mut events);
+                return Ok(events);
+            }
+            (Pending::DrawMessage, Outcome::Message(message)) => {
+                self.check_message_outcome(message)?;
+                let mut events = Vec::new();
+                self.resolve_message_draw(message, &mut events);
+                self.check_fault()?;
                 return Ok(events);
             }
             _ => return Err(DrawError::NoSuchOutcome(outcome)),
@@ -1228,6 +1264,45 @@ impl Game {
         }
         self.figures.remove(i);
         self.players[f.player as usize].supply[f.figure.index()] += 1;
+        if self.has_hook(Hook::FigureReturned) {
+            self.figure_returned(f.player, f.figure);
+        }
+    }
+
+    /// Takes `player`'s follower `figure` on the segment `node` back to supply (the latest
+    /// deployed of such figures there): a crop circle's option B (CR.1), a message's "score and
+    /// return" (C1 #8). If it was their last follower in the feature, their builders and pigs
+    /// there follow it (a builder or pig stays only beside its owner's follower, TB-2, TB-5).
+    pub(crate) fn take_back_follower<S: Sink>(
+        &mut self,
+        player: u8,
+        figure: Figure,
+        node: NodeId,
+        sink: &mut S,
+    ) {
+        let Some(i) = self
+            .figures
+            .iter()
+            .rposition(|f| (f.player, f.figure, f.node) == (player, figure, node))
+        else {
+            return;
+        };
+        self.remove_figure_at(i, sink);
+        self.features.remove_figure(node);
+        let root = self.features.find(node);
+        let followers_left = self.figures.iter().any(|f| {
+            f.player == player && f.figure.is_follower() && self.features.find(f.node) == root
+        });
+        if followers_left {
+            return;
+        }
+        while let Some(i) = self.figures.iter().position(|f| {
+            f.player == player
+                && matches!(f.figure, Figure::Builder | Figure::Pig)
+                && self.features.find(f.node) == root
+        }) {
+            self.remove_figure_at(i, sink);
+        }
     }
 
     /// Deploys `figure` of the active player from supply on segment `segment` of `placed`.

@@ -38,6 +38,7 @@ pub mod crop;
 pub mod figure;
 pub mod geometry;
 pub mod magic;
+pub mod message;
 pub mod quarter;
 pub mod tile;
 pub mod token;
@@ -87,8 +88,8 @@ pub use error::{
     RecordError,
 };
 pub use events::{
-    AcrobatScore, BigTopScore, Event, FeatureScore, FieldScore, GoldScore, GoodsScore, Reason,
-    RingmasterScore, RobberyScore, Score, TokenScore,
+    AcrobatScore, BigTopScore, Event, FeatureScore, FieldScore, GoldScore, GoodsScore,
+    MessageScore, Reason, RingmasterScore, RobberyScore, Score, TokenScore,
 };
 pub use expansions::big_top::AcrobatSite;
 pub use expansions::crop_circles::CropRound;
@@ -99,6 +100,7 @@ pub use game::{Game, Pending, PlacedFigure};
 pub use geometry::{Location, Position, Rotation, Side};
 pub use jcz::{AssertionResult, JczGame};
 pub use magic::MagicFigure;
+pub use message::{Message, MessageNumbering};
 pub use quarter::Quarter;
 pub use record::Record;
 pub use tile::{Compass, EdgeKind, FeatureKind, Goods, Marker, Segment, TileId, TileKind, TileSet};

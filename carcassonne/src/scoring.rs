@@ -255,10 +255,47 @@ impl Game {
         let Some(occupancy) = self.occupancy(root) else {
             return;
         };
-        let kind = self.features.node(root).kind;
         // Awards on the score track may be paid later, into another sink: they keep their
         // facts.
         let want = S::WANTED || self.has_hook(Hook::ScoreTrack);
+        let (points, score) = self.feature_worth(root, complete, occupancy.first, want);
+        let owners = owners(&occupancy.strength);
+        // The owners' awards are given together (one round on the score track, RO.5).
+        self.begin_round();
+        for player in 0..self.players() {
+            if owners & (1 << player) != 0 {
+                let strength = occupancy.strength[player];
+                self.pay(player, points, sink, || {
+                    Reason::Feature(FeatureScore {
+                        strength,
+                        ..score.clone()
+                    })
+                });
+            }
+        }
+        self.end_round(sink);
+        if self.has_hook(Hook::FeatureScored) {
+            self.feature_scored(root, sink);
+        }
+        if complete {
+            self.return_figures(root, sink);
+        }
+    }
+
+    /// What the road, city, monastery or shrine `root` is worth to each owner, completed
+    /// (`complete`, during play) or unfinished (at the end, or to a message, D-MS-2, D-MS-11):
+    /// the base game's value changed by the expansions' (`FeatureValue`: inns and cathedrals,
+    /// the mage or the witch), and the facts of its score, named by the figure on node `named`
+    /// (its tile and location and the feature's positions only when `want`).
+    #[inline(always)]
+    pub(crate) fn feature_worth(
+        &self,
+        root: NodeId,
+        complete: bool,
+        named: NodeId,
+        want: bool,
+    ) -> (u32, FeatureScore) {
+        let kind = self.features.node(root).kind;
         let facts = match kind {
             FeatureKind::Monastery | FeatureKind::Shrine => self.monastery_facts(root, want),
             _ => self.facts(root, want),
@@ -275,7 +312,11 @@ impl Game {
             }
             (FeatureKind::Field | FeatureKind::River, _) => 0,
         };
-        let (pos, location) = self.event_place::<S>(occupancy.first);
+        let (pos, location) = if want {
+            self.node_place(named)
+        } else {
+            (Position::new(0, 0), Location::CENTRE)
+        };
         let mut score = FeatureScore {
             kind,
             complete,
@@ -298,26 +339,17 @@ impl Game {
                 (facts.inn, facts.cathedral),
             );
         }
-        let owners = owners(&occupancy.strength);
-        // The owners' awards are given together (one round on the score track, RO.5).
-        self.begin_round();
-        for player in 0..self.players() {
-            if owners & (1 << player) != 0 {
-                let strength = occupancy.strength[player];
-                self.pay(player, points, sink, || {
-                    Reason::Feature(FeatureScore {
-                        strength,
-                        ..score.clone()
-                    })
-                });
+        (points, score)
+    }
+
+    /// Whether the road, city, monastery or shrine `root` is complete (a monastery or shrine
+    /// when its 8 neighbours are on the board).
+    pub(crate) fn is_complete(&self, root: NodeId) -> bool {
+        match self.features.node(root).kind {
+            FeatureKind::Monastery | FeatureKind::Shrine => {
+                self.board.count_surrounding(self.node_tile(root).0.pos) == 8
             }
-        }
-        self.end_round(sink);
-        if self.has_hook(Hook::FeatureScored) {
-            self.feature_scored(root, sink);
-        }
-        if complete {
-            self.return_figures(root, sink);
+            _ => self.features.open(root) == 0,
         }
     }
 
@@ -358,6 +390,7 @@ impl Game {
                 points,
                 final_scoring: self.is_over(),
                 reason: reason(),
+                track_figure: None,
             }));
         }
     }
@@ -409,12 +442,7 @@ impl Game {
                     continue;
                 }
                 scored.push(root);
-                let complete = match kind {
-                    FeatureKind::Monastery | FeatureKind::Shrine => {
-                        self.board.count_surrounding(self.node_tile(root).0.pos) == 8
-                    }
-                    _ => self.features.open(root) == 0,
-                };
+                let complete = self.is_complete(root);
                 self.score_feature(root, complete, sink);
             }
         }
@@ -462,12 +490,7 @@ impl Game {
                         fresh.len()
                     }
                 } as u16;
-                let (pig, pig_herd) = if self.has_hook(Hook::FieldBonus) {
-                    self.field_bonus(root, player)
-                } else {
-                    (false, false)
-                };
-                let per_city = FIELD_POINTS_PER_CITY + pig as u32 + pig_herd as u32;
+                let (per_city, pig, pig_herd) = self.field_points_per_city(root, player);
                 let strength = occupancy.strength[player];
                 self.pay(player, per_city * counted as u32, sink, || {
                     Reason::Field(FieldScore {
@@ -486,6 +509,23 @@ impl Game {
                 self.feature_scored(root, sink);
             }
         }
+    }
+
+    /// What `player`, an owner of the field `root`, gets per completed city it borders (B-9.2):
+    /// 3, and 1 more each for his pig in it (TB-6) and for a pig herd in it (R2.10); with
+    /// whether each bonus applies.
+    #[inline(always)]
+    pub(crate) fn field_points_per_city(&self, root: NodeId, player: usize) -> (u32, bool, bool) {
+        let (pig, pig_herd) = if self.has_hook(Hook::FieldBonus) {
+            self.field_bonus(root, player)
+        } else {
+            (false, false)
+        };
+        (
+            FIELD_POINTS_PER_CITY + pig as u32 + pig_herd as u32,
+            pig,
+            pig_herd,
+        )
     }
 
     /// The completed cities bordering the field with root `root` (each once, spec §1.6),

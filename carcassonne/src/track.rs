@@ -266,6 +266,7 @@ impl Game {
                     points,
                     final_scoring,
                     reason,
+                    track_figure: None,
                 },
                 figure: UNCHOSEN,
             });
@@ -412,6 +413,7 @@ impl Game {
                                 award,
                                 space,
                             }),
+                            track_figure: None,
                         },
                         figure: UNCHOSEN,
                     });
@@ -443,15 +445,21 @@ impl Game {
         {
             // M.2, D-MS-10, D-MS-1: a figure of the active player ending an award movement in
             // his own turn on a dark space; M.8: only if no other player's figure stands there.
+            // While a message is resolved its points chain instead (M.4).
             track.moved |= 1 << figure;
             let alone = !self.config.rules.message_dark_space_alone
                 || (0..self.players.len())
                     .all(|q| q == player || (0..track.figures).all(|f| track.space(q, f) != to));
             if to % 5 == 0 && alone {
-                track.dark_landing = true;
+                match self.ext.messages.as_mut().filter(|m| m.resolving) {
+                    Some(messages) => messages.chain = true,
+                    None => track.dark_landing = true,
+                }
             }
         }
         self.players[player].score += award.score.points;
+        let mut score = award.score;
+        score.track_figure = Some(figure);
         let mut travelled = [false; MAX_PLAYERS];
         if robbery && from != to {
             if let Some(robbers) = track.robbers.as_mut() {
@@ -464,7 +472,7 @@ impl Game {
             }
         }
         if S::WANTED {
-            sink.push(Event::Scored(award.score));
+            sink.push(Event::Scored(score));
             for (o, _) in travelled.iter().enumerate().filter(|(_, t)| **t) {
                 sink.push(Event::RobberMoved {
                     player: o,
@@ -560,18 +568,44 @@ impl Game {
             track.dark_landing = false;
             track.moved = 0;
         }
+        self.messages_turn_passed();
+    }
+
+    /// Messages (`message_trigger_end_state`): forgets which of the active player's figures
+    /// moved, so that only the movements from now on count (a message's, for a chain).
+    pub(crate) fn forget_moved_figures(&mut self) {
+        if let Some(track) = self.ext.track.as_mut() {
+            track.moved = 0;
+        }
     }
 
     /// Messages (M.2): whether the active player's turn so far earns a message — with the
     /// default reading (D-MS-10), one of his figures ended an award movement on a dark space in
     /// this turn; with `message_trigger_end_state`, one of his figures that moved in this turn
-    /// stands on a dark space now (alone there with M.8's option).
+    /// stands on a dark space now (alone there with M.8's option). Whether he may still draw
+    /// one this turn is another matter (at most one from ordinary scoring, M.4).
     pub fn message_earned(&self) -> bool {
+        let dark_landing = self.ext.track.as_ref().is_some_and(|t| t.dark_landing);
+        self.dark_landing_counts(dark_landing)
+    }
+
+    /// Messages (M.4): whether the points of the message being resolved earn the next — with
+    /// the default reading one of its awards ended a movement of the active player's figure
+    /// on a dark space; with `message_trigger_end_state` a figure of his that moved since the
+    /// message was drawn stands on one now.
+    pub(crate) fn message_chain_earned(&self) -> bool {
+        let chain = self.ext.messages.as_ref().is_some_and(|m| m.chain);
+        self.dark_landing_counts(chain)
+    }
+
+    /// `landed` under the default reading of M.2; under `message_trigger_end_state` whether a
+    /// figure of the active player that moved stands on a dark space (alone with M.8).
+    fn dark_landing_counts(&self, landed: bool) -> bool {
         let Some(track) = self.ext.track.as_ref().filter(|t| t.figures > 1) else {
             return false;
         };
         if !self.config.rules.message_trigger_end_state {
-            return track.dark_landing;
+            return landed;
         }
         let p = self.active as usize;
         (0..track.figures).any(|f| {

@@ -17,10 +17,11 @@
 //! BeforeScoring     3.1–3.2   hooks: Count (the movement round out of the quarters, C.3)
 //! Scoring           3.3       the completed features, with the scoring hooks (`scoring`); with
 //!                             the score track one at a time, resumable (`track`)
-//! AfterScoring      3.4–4.5   hooks: Big Top (BT.2/BT.3), Gold Mines (GM.4), robbers home
-//!                             (4.3), Count (entering the City, C.2), Crop Circles (the round,
-//!                             CR.1–CR.5)
-//! EndOfTurnPart     4.6       hooks: river (the fork's interlude, the turn after a lake),
+//! AfterScoring      3.4–4.5   hooks: Big Top (BT.2/BT.3), Gold Mines (GM.4), Messages (4.2:
+//!                             draw and resolve, chains), robbers home (4.3), Count (entering
+//!                             the City, C.2), Crop Circles (the round, CR.1–CR.5)
+//! EndOfTurnPart     4.6       hooks: Messages (a nested part ends: back to the outer part's
+//!                             4.2), river (the fork's interlude, the turn after a lake),
 //!                             Traders & Builders (the builder's second part, TB-3); otherwise
 //!                             the next player clockwise
 //! BeforeFinalScoring F1–F2    hooks: Count (the Market rounds, C.4)
@@ -34,6 +35,12 @@
 //! after that hook. A game without expansions pays one bit test per step for all of this.
 //! With the score track, awards waiting for a robber's choice stop the pipeline at its
 //! checkpoints (`track`).
+//!
+//! A turn part may nest another (a message's extra tile, M.7): it starts at `Draw` without
+//! the start of a turn part, runs the tile's steps, and its `EndOfTurnPart` puts the cursor
+//! back into the outer part ([`Flow::Resumed`]); the hooks that belong to the turn rather than
+//! to the tile (a builder's double turn due, the Count's entry, the robbers going home) do
+//! nothing in a nested part.
 
 use rand_core::RngCore;
 
@@ -100,6 +107,10 @@ pub(crate) enum Flow {
     /// `EndOfTurnPart` only: the hook chose who plays the next turn part (the remaining hooks
     /// and the default, the next player clockwise, are skipped).
     NextPartChosen,
+    /// `EndOfTurnPart` only: the turn part was nested in another (a message's extra tile,
+    /// M.7); the hook put the cursor back where the outer part stood, and the pipeline goes
+    /// on from there.
+    Resumed,
 }
 
 impl Game {
@@ -158,6 +169,10 @@ impl Game {
         self.goto(Step::Draw);
         loop {
             if self.tiles_left() == 0 {
+                if self.in_nested_part() {
+                    // A nested part whose tile cannot be drawn ends (M.7).
+                    return self.end_of_turn_part(sink);
+                }
                 return self.before_final_scoring(sink);
             }
             if self.drawable() == 0 {
@@ -175,8 +190,11 @@ impl Game {
             if self.after_draw(tile, sink) {
                 return;
             }
-            // Discarded or set aside: the turn part starts again.
-            self.hooks_of(Step::StartOfTurnPart, Hook::StartOfTurnPart, sink);
+            // Discarded or set aside: the turn part starts again (a nested part only draws
+            // again).
+            if !self.in_nested_part() {
+                self.hooks_of(Step::StartOfTurnPart, Hook::StartOfTurnPart, sink);
+            }
             self.goto(Step::Draw);
         }
     }
@@ -186,7 +204,7 @@ impl Game {
         match self.hooks_of(Step::TileTriggered, Hook::TileTriggered, sink) {
             Flow::Wait => return,
             Flow::NoDeployment => return self.after_deployment(sink),
-            Flow::Continue | Flow::NextPartChosen => {}
+            Flow::Continue | Flow::NextPartChosen | Flow::Resumed => {}
         }
         if self.can_deploy_anything() {
             self.goto(Step::Deploy);
@@ -236,6 +254,7 @@ impl Game {
     fn end_of_turn_part<S: Sink>(&mut self, sink: &mut S) {
         match self.hooks_of(Step::EndOfTurnPart, Hook::EndOfTurnPart, sink) {
             Flow::Wait => return,
+            Flow::Resumed => return self.advance(sink),
             Flow::NextPartChosen => {}
             Flow::Continue | Flow::NoDeployment => self.pass_turn(),
         }
@@ -344,7 +363,18 @@ impl Game {
         if !self.set_aside_unplaceable(tile, sink) && S::WANTED {
             sink.push(Event::TileDiscarded { player, tile });
         }
-        self.goto(Step::StartOfTurnPart);
+        self.goto(if self.in_nested_part() {
+            Step::Draw
+        } else {
+            Step::StartOfTurnPart
+        });
         false
+    }
+
+    /// Starts a turn part nested in the one under way (a message's extra tile, M.7): a draw,
+    /// without the steps of a new turn part's start; it ends back where the outer part stood
+    /// (the `EndOfTurnPart` hook that says [`Flow::Resumed`]).
+    pub(crate) fn start_nested_part<S: Sink>(&mut self, sink: &mut S) {
+        self.draw_step(sink);
     }
 }

@@ -67,6 +67,9 @@ pub(crate) struct City {
     pub returned: [u8; Figure::COUNT],
     /// The scores by seat before this turn part's scoring (for C.2).
     pub before: [u32; MAX_PLAYERS],
+    /// The scores by seat before the scoring under way: the turn part's, or a nested part's
+    /// (a message's extra tile, whose scoring counts for the outer part's C.2, D-C-4).
+    pub scoring_base: [u32; MAX_PLAYERS],
     /// The points by seat from this turn part's scored features (for C.2 with
     /// `count_entry_feature_points_only`).
     pub feature_points: [u32; MAX_PLAYERS],
@@ -87,6 +90,7 @@ impl City {
             targets: Vec::new(),
             returned: [0; Figure::COUNT],
             before: [0; MAX_PLAYERS],
+            scoring_base: [0; MAX_PLAYERS],
             feature_points: [0; MAX_PLAYERS],
             passed: 0,
             last_placer: first_player,
@@ -243,15 +247,20 @@ impl Game {
         })
     }
 
-    /// `BeforeScoring` (C.3): notes the scores before the scoring (for C.2), and opens the
-    /// movement round if anybody can move.
+    /// `BeforeScoring` (C.3): notes the scores before the scoring (for C.2; a nested part's
+    /// scoring adds to its outer part's, D-C-4), and opens the movement round if anybody can
+    /// move.
     pub(crate) fn count_before_scoring(&mut self) -> Flow {
         let scores = self.players.map(|p| p.score);
+        let nested = self.in_nested_part();
         let Some(city) = self.ext.city.as_mut() else {
             return Flow::Continue;
         };
-        city.before = scores;
-        city.feature_points = [0; MAX_PLAYERS];
+        if !nested {
+            city.before = scores;
+            city.feature_points = [0; MAX_PLAYERS];
+        }
+        city.scoring_base = scores;
         if city.figures.is_empty() {
             return Flow::Continue; // nobody can move
         }
@@ -282,14 +291,19 @@ impl Game {
         let scores = self.players.map(|p| p.score);
         if let Some(city) = self.ext.city.as_mut() {
             for (p, points) in city.feature_points.iter_mut().enumerate() {
-                *points = scores[p] - city.before[p];
+                *points += scores[p] - city.scoring_base[p];
             }
         }
     }
 
     /// `AfterScoring` (C.2): offers the quarters to the active player when an opponent scored
-    /// in this turn part and they did not, and they have a figure that may enter.
+    /// in this turn part and they did not, and they have a figure that may enter. The points of
+    /// messages' actions and seals are not tile-triggered and do not count (§3.2.5); a nested
+    /// part (a message's extra tile) has no entry of its own (D-C-4).
     pub(crate) fn count_after_scoring(&mut self) -> Flow {
+        if self.in_nested_part() {
+            return Flow::Continue;
+        }
         let Some(city) = self.ext.city.as_ref() else {
             return Flow::Continue;
         };
@@ -299,7 +313,7 @@ impl Game {
             if features_only {
                 city.feature_points[p]
             } else {
-                self.players[p].score - city.before[p]
+                self.players[p].score - city.before[p] - self.message_points_this_part(p)
             }
         };
         let qualifies = gained(me) == 0 && (0..self.players()).any(|p| p != me && gained(p) > 0);
@@ -512,6 +526,8 @@ impl Game {
             | Pending::ChooseRobbed
             | Pending::ChooseScoringFigure
             | Pending::ScoreOrder
+            | Pending::DrawMessage
+            | Pending::ResolveMessage { .. }
             | Pending::GameOver => {}
         }
     }

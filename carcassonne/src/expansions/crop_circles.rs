@@ -83,8 +83,8 @@ impl Game {
     /// `AfterScoring` (phase 4.5, CR.1, CR.4): the turn part's tile has a crop circle: the
     /// active player chooses the option for everybody.
     pub(crate) fn crop_after_scoring(&mut self) -> Flow {
-        // The turn part's tile is the last one laid (`last_placed` ends with the scoring).
-        let Some(placed) = self.board.tiles().last().copied() else {
+        // The turn part's tile (`last_placed` ends with the scoring).
+        let Some(placed) = self.turn_part_tile() else {
             return Flow::Continue;
         };
         let Some(circle) = circle_of(placed.tile.kind()) else {
@@ -353,7 +353,7 @@ impl Game {
                 location,
             } => {
                 if let Some(node) = self.crop_node(pos, feature, location) {
-                    self.crop_return(player, figure, node, sink);
+                    self.take_back_follower(player, figure, node, sink);
                 }
                 self.next_crop_player(player, false, sink);
             }
@@ -367,34 +367,5 @@ impl Game {
         let placed = self.board.tile_at(pos)?;
         let segment = self.segment_at(placed, feature, location)?;
         Some(placed.node_base + segment as u16)
-    }
-
-    /// Option B: `player`'s `figure` on the segment `node` goes back to supply (the latest
-    /// deployed of such figures there); if it was their last follower in the feature, their
-    /// builders and pigs there follow it.
-    fn crop_return<S: Sink>(&mut self, player: u8, figure: Figure, node: u16, sink: &mut S) {
-        let Some(i) = self
-            .figures
-            .iter()
-            .rposition(|f| (f.player, f.figure, f.node) == (player, figure, node))
-        else {
-            return;
-        };
-        self.remove_figure_at(i, sink);
-        self.features.remove_figure(node);
-        let root = self.features.find(node);
-        let followers_left = self.figures.iter().any(|f| {
-            f.player == player && f.figure.is_follower() && self.features.find(f.node) == root
-        });
-        if followers_left {
-            return;
-        }
-        while let Some(i) = self.figures.iter().position(|f| {
-            f.player == player
-                && matches!(f.figure, Figure::Builder | Figure::Pig)
-                && self.features.find(f.node) == root
-        }) {
-            self.remove_figure_at(i, sink);
-        }
     }
 }

@@ -11,7 +11,7 @@
 //! | hook | when | who (in order) |
 //! |---|---|---|
 //! | `StartingArea` | `Game::new` | Count (the City of Carcassonne) |
-//! | `StartOfTurnPart` | phase 0 | river, Traders & Builders, Count, Big Top (AC.5 turn), Ferries (moves allowed again, D-FE-4) |
+//! | `StartOfTurnPart` | phase 0 | river, Traders & Builders, Count, Big Top (AC.5 turn), Ferries (moves allowed again, D-FE-4), Messages (the part's message points) |
 //! | `DrawSource` | phase 1.1 | river (its stack is dealt first, RV-2) |
 //! | `SetAside` | 1.1, a tile fits nowhere | river (R2.5: under the river stack) |
 //! | `PlacementRule` | 1.2 (listing, checking) | river (RV-3), Cult (CU.1) |
@@ -30,8 +30,8 @@
 //! | `FeatureScored` | 3.3 and F4–F5, each scored feature or field | Big Top (ringmaster RM.2), Gold Mines (claims GM.3) |
 //! | `BuildingsScored` | 3.3, end of monasteries | Cult (CU.4 challenge) |
 //! | `TurnPartScored` | 3.3, end | Count (feature points, C.2), King & Robber (K.2, RB.1) |
-//! | `AfterScoring` | 3.4–4.5 | Big Top (3.4: BT.2/BT.3, a chance node), Gold Mines (4.1: GM.4), Robbers (4.3: home), Count (4.4: C.2), Crop Circles (4.5: CR.1–CR.5) |
-//! | `EndOfTurnPart` | 4.6 | river (R2.5 interlude, R2.6 lake turn), T&B (TB-3) |
+//! | `AfterScoring` | 3.4–4.5 | Big Top (3.4: BT.2/BT.3, a chance node), Gold Mines (4.1: GM.4), Messages (4.2: M.2–M.4, a chance node, chains, the extra tile's nested part M.7), Robbers (4.3: home), Count (4.4: C.2), Crop Circles (4.5: CR.1–CR.5) |
+//! | `EndOfTurnPart` | 4.6 | Messages (a nested part ends back in its outer part), river (R2.5 interlude, R2.6 lake turn), T&B (TB-3) |
 //! | `BeforeFinalScoring` | F2–F3 | Count (C.4 Market), Big Top (BT.5, a chance node) |
 //! | `FieldBonus` | F5 | T&B (pig TB-6), river (pig herd R2.10) |
 //! | `CityBeside` | F5, K.5 | Count (the City as a completed city, C.5) |
@@ -56,6 +56,7 @@ pub mod gold_mines;
 pub mod inns_and_cathedrals;
 pub mod king_and_robber;
 pub mod mage_witch;
+pub mod messages;
 pub mod river;
 pub mod robbers;
 pub mod traders_and_builders;
@@ -164,7 +165,7 @@ impl Hook {
     const fn order(self) -> &'static [Expansion] {
         use Expansion::*;
         match self {
-            Hook::StartOfTurnPart => &[River, TradersAndBuilders, Count, BigTop, Ferries],
+            Hook::StartOfTurnPart => &[River, TradersAndBuilders, Count, BigTop, Ferries, Messages],
             // Phase 2, end: the ferries (FE.3, FE.4), then the mage and the witch separated if
             // a ferry joined their roads (D-FE-3).
             Hook::AfterDeployment => &[Ferries, MageWitch],
@@ -175,11 +176,12 @@ impl Hook {
             Hook::BeforeScoring => &[Count],
             // Phase 3.4 (the big top) before 4.4 (the Count's C.2); F2 (the Market) before F3
             // (the big top's final scoring, D-GEN-4).
-            // ... and 4.1 (gold) between them; 4.3 (robbers home) between 4.1 and 4.4; 4.5
-            // (the crop circle) last, before a builder's second part (CR.5).
-            Hook::AfterScoring => &[BigTop, GoldMines, Robbers, Count, CropCircles],
+            // ... and 4.1 (gold) between them; 4.2 (messages) and 4.3 (robbers home) between
+            // 4.1 and 4.4; 4.5 (the crop circle) last, before a builder's second part (CR.5).
+            Hook::AfterScoring => &[BigTop, GoldMines, Messages, Robbers, Count, CropCircles],
             Hook::BeforeFinalScoring => &[Count, BigTop],
-            Hook::EndOfTurnPart => &[River, TradersAndBuilders],
+            // A nested part (a message's extra tile) ends first, back in its outer part.
+            Hook::EndOfTurnPart => &[Messages, River, TradersAndBuilders],
             _ => &[],
         }
     }
@@ -230,8 +232,11 @@ pub(crate) struct Expansions {
     pub ferries: Option<Box<ferries::Ferries>>,
     /// The crop-circle round under way (Crop Circles).
     pub crop: Option<crop_circles::CropCircles>,
-    /// The score track, its figures and robbers, and the awards waiting on it (Robbers).
+    /// The score track, its figures and robbers, and the awards waiting on it (Robbers,
+    /// Messages).
     pub track: Option<Box<crate::track::Track>>,
+    /// The message deck, the message in hand, the turn's flags (Messages).
+    pub messages: Option<Box<messages::Messages>>,
 }
 
 impl Expansions {
@@ -372,7 +377,13 @@ impl Expansions {
         if elements.messages {
             e.active.insert(Expansion::Messages);
             e.track = Some(Box::new(crate::track::Track::new(elements.robbers, true)));
-            hooks.insert(&[Hook::ScoreTrack]);
+            e.messages = Some(Box::new(messages::Messages::new()));
+            hooks.insert(&[
+                Hook::ScoreTrack,
+                Hook::StartOfTurnPart,
+                Hook::AfterScoring,
+                Hook::EndOfTurnPart,
+            ]);
         }
         if elements.robbers {
             e.active.insert(Expansion::Robbers);
@@ -413,6 +424,10 @@ impl Expansions {
             + self.cult.as_ref().map_or(0, |c| c.heap_size())
             + self.ferries.as_ref().map_or(0, |f| f.heap_size())
             + self.track.as_ref().map_or(0, |t| t.heap_size())
+            + self
+                .messages
+                .as_ref()
+                .map_or(0, |_| std::mem::size_of::<messages::Messages>())
     }
 }
 
@@ -464,6 +479,9 @@ impl Game {
                 (Hook::BeforeFinalScoring, Expansion::Count) => self.count_before_final_scoring(),
                 (Hook::TileTriggered, Expansion::Robbers) => self.robbers_tile_triggered(sink),
                 (Hook::AfterScoring, Expansion::Robbers) => self.robbers_after_scoring(sink),
+                (Hook::StartOfTurnPart, Expansion::Messages) => self.messages_start_of_turn_part(),
+                (Hook::AfterScoring, Expansion::Messages) => self.messages_after_scoring(sink),
+                (Hook::EndOfTurnPart, Expansion::Messages) => self.messages_end_of_turn_part(),
                 _ => Flow::Continue,
             };
             if flow != Flow::Continue {
@@ -904,11 +922,13 @@ impl Game {
             | Pending::ChooseRobbed
             | Pending::ScoreOrder
             | Pending::ChooseScoringFigure => self.track_actions(out),
+            Pending::ResolveMessage { .. } => self.message_actions(out),
             Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }
             | Pending::AnimalToken
             | Pending::FlierRoll
+            | Pending::DrawMessage
             | Pending::GameOver => {}
         }
     }
@@ -931,11 +951,13 @@ impl Game {
             | Pending::ChooseRobbed
             | Pending::ScoreOrder
             | Pending::ChooseScoringFigure => self.check_track_action(action),
+            Pending::ResolveMessage { .. } => self.check_message_action(action),
             pending @ (Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }
             | Pending::AnimalToken
             | Pending::FlierRoll
+            | Pending::DrawMessage
             | Pending::GameOver) => Err(PlayError::WrongDecision {
                 action,
                 pending: pending.name(),
@@ -963,11 +985,13 @@ impl Game {
             | Pending::ChooseRobbed
             | Pending::ScoreOrder
             | Pending::ChooseScoringFigure => self.apply_track_action(action, sink),
+            Pending::ResolveMessage { .. } => self.apply_message_action(action, sink),
             Pending::Draw
             | Pending::Place { .. }
             | Pending::Deploy { .. }
             | Pending::AnimalToken
             | Pending::FlierRoll
+            | Pending::DrawMessage
             | Pending::GameOver => {}
         }
     }

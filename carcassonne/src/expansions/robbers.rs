@@ -248,7 +248,9 @@ impl Game {
 
     /// `AfterScoring` (phase 4 step 3): the robbers that robbed are back in supply.
     pub(crate) fn robbers_after_scoring<S: Sink>(&mut self, sink: &mut S) -> Flow {
-        self.robbers_home(sink);
+        if !self.in_nested_part() {
+            self.robbers_home(sink); // a nested part's robbers go home with the outer part's
+        }
         Flow::Continue
     }
 

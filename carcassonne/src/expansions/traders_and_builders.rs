@@ -116,9 +116,9 @@ impl Game {
 
     /// `TilePlaced`: a builder's double turn is due when the first part's tile extends or
     /// completes a feature holding the player's builder (TB-3.1); never in the second part
-    /// (TB-3.4).
+    /// (TB-3.4), nor from a message's extra tile (a nested part, M.7).
     pub(crate) fn note_double_turn(&mut self, index: usize) {
-        if self.elements.builders == 0 || self.second_part {
+        if self.elements.builders == 0 || self.second_part || self.in_nested_part() {
             return;
         }
         let placed = self.board.tiles()[index];

@@ -217,7 +217,7 @@ impl Game {
             .iter()
             .filter_map(|outcome| match *outcome {
                 Outcome::Tile(tile) => Some(tile),
-                Outcome::Animal(_) | Outcome::Roll(_) => None,
+                Outcome::Animal(_) | Outcome::Roll(_) | Outcome::Message(_) => None,
             })
             .collect();
         check_pack(self, &drawn)?;
@@ -496,7 +496,14 @@ impl Game {
                         reason: "JCloisterZone has no Robbers".into(),
                     })
                 }
-                (_, Action::ScoringFigure { .. }) => {
+                (
+                    _,
+                    Action::ScoringFigure { .. }
+                    | Action::MessagePoints
+                    | Action::MessageAction
+                    | Action::MessageFeature { .. }
+                    | Action::MessageFollower { .. },
+                ) => {
                     return Err(ExportError::Unsupported {
                         setting: "sets: messages".into(),
                         reason: "JCloisterZone has no Messages".into(),

@@ -266,8 +266,9 @@ pub(crate) fn points_name(score: &Score) -> &'static str {
         Reason::Acrobats(_) => "acrobats",
         Reason::Ringmaster(_) => "ringmaster",
         Reason::Gold(_) => "gold",
-        // Not a JCloisterZone score (it has no robbers).
+        // Not JCloisterZone scores (it has no robbers and no messages).
         Reason::Robbery(_) => "robbery",
+        Reason::Message(_) => "message",
         Reason::Token(t) => match (t.token, t.completed, t.held) {
             (_, 0, 2) => "king+robber",
             (Token::King, _, _) => "king",

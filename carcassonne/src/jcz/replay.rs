@@ -234,6 +234,8 @@ impl Replay {
             Pending::ChooseRobbed => "ChooseRobbed",
             Pending::ChooseScoringFigure => "ChooseScoringFigure",
             Pending::ScoreOrder => "ScoreOrder",
+            Pending::DrawMessage => "DrawMessage",
+            Pending::ResolveMessage { .. } => "ResolveMessage",
             Pending::GameOver => "GameOverPhase",
         }
     }
