@@ -448,7 +448,7 @@ impl Game {
             // While a message is resolved its points chain instead (M.4).
             track.moved |= 1 << figure;
             let alone = !self.config.rules.message_dark_space_alone
-                || (0..self.players.len())
+                || (0..self.config.players)
                     .all(|q| q == player || (0..track.figures).all(|f| track.space(q, f) != to));
             if to % 5 == 0 && alone {
                 match self.ext.messages.as_mut().filter(|m| m.resolving) {
@@ -1017,5 +1017,15 @@ mod tests {
         set(&mut g, 1, [0, 5]);
         award(&mut g, 0, 10, 0);
         assert!(g.message_earned(), "nobody else on 10");
+        // Seats that do not play have no figures: landing on 0 after 50 is alone here.
+        let mut g = game(Rules {
+            message_dark_space_alone: true,
+            ..Rules::default()
+        });
+        set(&mut g, 0, [48, 3]);
+        set(&mut g, 1, [1, 1]);
+        award(&mut g, 0, 2, 0);
+        assert_eq!(g.track_position(0, 0).map(|t| t.space), Some(0));
+        assert!(g.message_earned(), "alone on 0");
     }
 }

@@ -15,11 +15,19 @@
 //!   the deciding player's follower kinds in supply onto the segments of their followers on
 //!   features of the circle's kind (the oracle's kind), the returns those followers; builders
 //!   and pigs always stand with one of their owner's followers;
-//! - the score track (Robbers): every figure's position is its owner's score modulo 50; the
-//!   robbers' placements, victims and the order of the features are the rules' options; an
-//!   independent model replays the awards of the event log on a track of its own and
-//!   re-derives every robbery (who robs whom, half rounded up, which robbers travel along)
-//!   and where every robber stands;
+//! - the score track (Robbers, Messages): every figure's position is its owner's score modulo
+//!   50; the robbers' placements, victims and the order of the features are the rules'
+//!   options; an independent model replays the awards of the event log (each naming the
+//!   figure it moved) on a track of its own and re-derives every figure's position, every
+//!   robbery (who robs whom, half rounded up, which robbers travel along) and where every
+//!   robber stands;
+//! - the Messages: a second model re-derives from the event log when a message is due — the
+//!   active player's own dark landing in his turn (D-MS-10, or the end-state reading, with or
+//!   without M.8), one a turn, then only by chaining from a message's points (M.4, D-MS-5,
+//!   D-MS-6) — and checks that exactly those are drawn, never in another player's turn (M.5);
+//!   the actions offered for a message in hand are the oracle's (the lowest-valued features at
+//!   the final scoring's rates ignoring majority, D-MS-11; the counts; the player's followers),
+//!   and each message's points are re-derived;
 //! - a record round-trips and replays to an identical game.
 
 mod common;
@@ -31,7 +39,7 @@ use carcassonne::{
     Figure, Game, KingRobberScoring, Location, MagicFigure, Marker, Outcome, Pending, Position,
     Quarter, Reason, RobberPlacement, RobberState, Rotation, TileSet, Token,
 };
-use common::oracle::Oracle;
+use common::oracle::{Feature, Oracle};
 use proptest::prelude::*;
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -193,29 +201,39 @@ fn with_own_follower(game: &Game) -> HashSet<(usize, Position, FeatureKind, Loca
 /// award rounded up, takes its robber off the track, and carries the other players' robbers on
 /// the robbing figure's space along (RO.7); robbers return at phase 4 step 3.
 struct TrackModel {
-    values: [u32; 6],
+    /// Points each scoring figure moved, by seat and figure (the messenger second).
+    values: [[u32; 2]; 6],
     robbers: [RobberState; 6],
     /// Per robber owner: the awards it may rob, `(victim, award, space, optional)`, since the
     /// last robbery; an optional one need not be robbed (see `replay`).
     candidates: [Vec<(usize, u32, u8, bool)>; 6],
     /// Robbers that must travel with the last robbery's figure: `(owner, from, to, with)`.
     travels: Vec<(usize, u8, u8, usize)>,
+    /// With the Messages a robbery's points may wait for its figure's choice (M.1) while the
+    /// hook that paid the award goes on (the big top moves, figures go home, ...): then only
+    /// the robbers' own events and the next draw must come after every robbery.
+    lenient: bool,
 }
 
 impl Default for TrackModel {
     fn default() -> Self {
         TrackModel {
-            values: [0; 6],
+            values: [[0; 2]; 6],
             robbers: [RobberState::InSupply; 6],
             candidates: Default::default(),
             travels: Vec::new(),
+            lenient: false,
         }
     }
 }
 
 impl TrackModel {
-    fn space(&self, p: usize) -> u8 {
-        (self.values[p] % 50) as u8
+    fn space(&self, p: usize, figure: usize) -> u8 {
+        (self.values[p][figure] % 50) as u8
+    }
+
+    fn score(&self, p: usize) -> u32 {
+        self.values[p].iter().sum()
     }
 
     /// Nothing may be owed when an event other than a score or a robber travelling comes.
@@ -238,11 +256,12 @@ impl TrackModel {
     }
 
     /// Replays one step's events. `end`: the game reached its final phase with
-    /// `robbers_in_final_scoring` off (final awards are not robbed).
+    /// `robbers_in_final_scoring` off (final awards are not robbed). `choosing`: the step
+    /// ended at a choice of the moving figure (M.1), for which robbery points may wait.
     fn replay(
         &mut self,
         events: &[carcassonne::Event],
-        _active: usize,
+        choosing: bool,
         end: bool,
     ) -> Result<(), TestCaseError> {
         use carcassonne::Event;
@@ -255,7 +274,12 @@ impl TrackModel {
                         self.travels
                     );
                     let p = s.player;
-                    let from = self.space(p);
+                    let figure = usize::from(s.track_figure.unwrap_or(0));
+                    prop_assert!(
+                        s.track_figure.is_some(),
+                        "a score on the track names its figure"
+                    );
+                    let from = self.space(p, figure);
                     if let Reason::Robbery(r) = &s.reason {
                         prop_assert!(!(end && s.final_scoring), "a robbery in the final scoring");
                         prop_assert!(
@@ -271,8 +295,8 @@ impl TrackModel {
                         prop_assert_eq!(self.robbers[p], RobberState::OnTrack(r.space));
                         self.robbers[p] = RobberState::Returning;
                         self.candidates[p].clear();
-                        self.values[p] += s.points;
-                        let to = self.space(p);
+                        self.values[p][figure] += s.points;
+                        let to = self.space(p, figure);
                         for o in 0..6 {
                             let robbing = !self.candidates[o].is_empty();
                             if o != p
@@ -297,7 +321,7 @@ impl TrackModel {
                             }
                         }
                     }
-                    self.values[p] += s.points;
+                    self.values[p][figure] += s.points;
                 }
                 Event::RobberMoved {
                     player,
@@ -319,7 +343,17 @@ impl TrackModel {
                     self.travels.remove(k.unwrap_or(0));
                 }
                 _ => {
-                    self.settled()?;
+                    let ordered = matches!(
+                        e,
+                        Event::RobberPlaced { .. }
+                            | Event::RobberMoved { .. }
+                            | Event::RobberReturned { .. }
+                            | Event::TileDrawn { .. }
+                            | Event::FiguresMerged { .. }
+                    );
+                    if ordered || !self.lenient {
+                        self.settled()?;
+                    }
                     match e {
                         Event::RobberPlaced { player, space } => {
                             prop_assert_eq!(self.robbers[*player], RobberState::InSupply);
@@ -335,14 +369,310 @@ impl TrackModel {
                             prop_assert_eq!(self.robbers[*player], RobberState::Returning);
                             self.robbers[*player] = RobberState::InSupply;
                         }
+                        Event::FiguresMerged {
+                            player,
+                            scoring_figure,
+                            messenger,
+                        } => {
+                            // M.6: not an award; the sum on the scoring figure.
+                            prop_assert_eq!(self.values[*player], [*scoring_figure, *messenger]);
+                            self.values[*player] = [scoring_figure + messenger, 0];
+                        }
                         _ => {}
                     }
                 }
             }
         }
+        if choosing {
+            return Ok(());
+        }
         self.settled()
     }
 }
+
+/// The Messages' draws re-derived from the event log (M.2–M.5, D-MS-1, D-MS-5, D-MS-6,
+/// D-MS-10, M.8, `message_trigger_end_state`): the figures' values from the awards (each names
+/// its figure), whose turn it is from the tile draws, and for the turn player his dark landings
+/// — ordinary ones before any message of his turn, and those of each message's points (its
+/// "window", from its draw until the turn part moves on).
+struct MessageModel {
+    players: usize,
+    end_state: bool,
+    alone: bool,
+    values: [[u32; 2]; 6],
+    /// The seat whose turn it is.
+    turn: Option<usize>,
+    /// An ordinary dark landing of the turn player in his turn.
+    turn_dark: bool,
+    /// Messages drawn in the turn.
+    drawn: usize,
+    /// After a message was drawn in the turn part: whether one of its points' movements ended
+    /// on a dark space (a chain is due).
+    window: Option<bool>,
+    /// The turn player's figures moved in the turn, or since the last message was drawn
+    /// (`message_trigger_end_state`).
+    moved: [bool; 2],
+    /// The extra tile's draws and placement belong to the message (M.7).
+    nested: bool,
+}
+
+impl MessageModel {
+    fn new(players: usize, end_state: bool, alone: bool) -> MessageModel {
+        MessageModel {
+            players,
+            end_state,
+            alone,
+            values: [[0; 2]; 6],
+            turn: None,
+            turn_dark: false,
+            drawn: 0,
+            window: None,
+            moved: [false; 2],
+            nested: false,
+        }
+    }
+
+    /// Whether the turn player's figure `f` stands on a dark space alone (M.8, when asked).
+    fn on_dark(&self, p: usize, f: usize) -> bool {
+        let space = self.values[p][f] % 50;
+        space % 5 == 0
+            && (!self.alone
+                || (0..self.players)
+                    .all(|q| q == p || self.values[q].iter().all(|v| v % 50 != space)))
+    }
+
+    /// Whether, under the end-state reading, a moved figure of the turn player stands on a
+    /// dark space now.
+    fn end_state_due(&self) -> bool {
+        let Some(p) = self.turn else {
+            return false;
+        };
+        (0..2).any(|f| self.moved[f] && self.on_dark(p, f))
+    }
+
+    /// The turn part moves on: a chain due was drawn.
+    fn close_window(&mut self) -> Result<(), TestCaseError> {
+        if let Some(dark) = self.window.take() {
+            let due = if self.end_state {
+                self.end_state_due()
+            } else {
+                dark
+            };
+            prop_assert!(!due, "a chained message was not drawn");
+        }
+        Ok(())
+    }
+
+    /// The turn ends: a message due was drawn.
+    fn end_turn(&mut self) -> Result<(), TestCaseError> {
+        self.close_window()?;
+        if self.drawn == 0 {
+            let due = if self.end_state {
+                self.end_state_due()
+            } else {
+                self.turn_dark
+            };
+            prop_assert!(
+                !due,
+                "a message due in the turn of {:?} was not drawn",
+                self.turn
+            );
+        }
+        Ok(())
+    }
+
+    fn replay(&mut self, events: &[carcassonne::Event]) -> Result<(), TestCaseError> {
+        use carcassonne::Event;
+        for e in events {
+            match e {
+                Event::TileDrawn { player, .. } if !self.nested => {
+                    if self.turn != Some(*player) {
+                        self.end_turn()?;
+                        self.turn = Some(*player);
+                        self.turn_dark = false;
+                        self.drawn = 0;
+                        self.moved = [false; 2];
+                    } else {
+                        self.close_window()?;
+                    }
+                }
+                Event::TilePlaced { .. } => self.nested = false,
+                Event::Scored(s) if !s.final_scoring => {
+                    let p = s.player;
+                    let f = usize::from(s.track_figure.unwrap_or(0));
+                    self.values[p][f] += s.points;
+                    if self.turn == Some(p) && s.points > 0 {
+                        self.moved[f] = true;
+                        let dark = self.on_dark(p, f);
+                        match self.window.as_mut() {
+                            Some(w) => *w |= dark,
+                            None => self.turn_dark |= dark,
+                        }
+                    }
+                }
+                Event::MessageDrawn { player, .. } => {
+                    prop_assert_eq!(Some(*player), self.turn, "a message out of turn (M.5)");
+                    let due = match (self.drawn, self.window) {
+                        (0, None) if self.end_state => self.end_state_due(),
+                        (0, None) => self.turn_dark,
+                        (_, Some(_)) if self.end_state => self.end_state_due(),
+                        (_, Some(dark)) => dark,
+                        (_, None) => false,
+                    };
+                    prop_assert!(
+                        due,
+                        "message {} of the turn drawn without a due landing",
+                        self.drawn + 1
+                    );
+                    self.drawn += 1;
+                    self.window = Some(false);
+                    self.moved = [false; 2];
+                }
+                Event::FiguresMerged {
+                    player,
+                    scoring_figure,
+                    messenger,
+                } => {
+                    if self.turn.is_some() {
+                        self.end_turn()?;
+                        self.turn = None;
+                    }
+                    prop_assert_eq!(self.values[*player], [*scoring_figure, *messenger]);
+                    self.values[*player] = [scoring_figure + messenger, 0];
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A road's, city's, monastery's or shrine's value at the final scoring's rates, from the
+/// rulebooks and the oracle's feature (B-8.2; an inn or a cathedral 0, IC-3, IC-4; the mage
+/// +1 per tile, the witch halved rounded up, MW.4; a monastery 1 per tile of its 3×3).
+fn final_value(game: &Game, f: &Feature) -> u32 {
+    let tiles = f.positions.len() as u32;
+    let base = match f.kind {
+        FeatureKind::Monastery | FeatureKind::Shrine => {
+            let &(pos, _) = f.segments.iter().next().unwrap_or_else(|| unreachable!());
+            let around = (-1..=1)
+                .flat_map(|dx| (-1..=1).map(move |dy| Position::new(pos.x + dx, pos.y + dy)))
+                .filter(|q| game.board().tile_at(*q).is_some())
+                .count();
+            return around as u32;
+        }
+        FeatureKind::Road | FeatureKind::City => {
+            let marked = f.segments.iter().any(|&(pos, seg)| {
+                let s = &game.board().tile_at(pos).unwrap().tile.kind().segments[seg];
+                (s.inn && game.elements().inns) || (s.cathedral && game.elements().cathedrals)
+            });
+            match (marked, f.kind) {
+                (true, _) => 0,
+                (false, FeatureKind::Road) => tiles,
+                (false, _) => tiles + f.pennants,
+            }
+        }
+        FeatureKind::Field | FeatureKind::River => return 0,
+    };
+    let magic = game.magic_figures().into_iter().find(|m| {
+        let t = game.board().tile_at(m.pos).unwrap();
+        t.tile
+            .kind()
+            .segment_with_location(m.feature, m.location, t.rotation)
+            .is_some_and(|seg| f.segments.contains(&(m.pos, seg)))
+    });
+    match magic.map(|m| m.figure) {
+        None => base,
+        Some(MagicFigure::Mage) => base + tiles,
+        Some(MagicFigure::Witch) => base.div_ceil(2),
+    }
+}
+
+/// The oracle of a pending message (§3.2.1, D-MS-2, D-MS-3, D-MS-8, D-MS-9, D-MS-11): the
+/// actions it offers, each with the points it pays (`None`: none, or re-derived elsewhere).
+fn message_oracle(
+    game: &Game,
+    oracle: &Oracle,
+    message: carcassonne::Message,
+) -> Vec<(Action, Option<u32>)> {
+    use carcassonne::Message;
+    let me = game.current_player();
+    let mine: Vec<(carcassonne::PlacedFigure, Feature)> = game
+        .figures()
+        .into_iter()
+        .filter(|f| f.player == me && f.figure.is_follower())
+        .map(|f| {
+            let t = game.board().tile_at(f.pos).unwrap();
+            let seg = t
+                .tile
+                .kind()
+                .segment_with_location(f.feature, f.location, t.rotation)
+                .unwrap();
+            let feature = oracle.feature(f.pos, seg);
+            (f, feature)
+        })
+        .collect();
+    let mut out = vec![(Action::MessagePoints, Some(2))];
+    let kinds: &[FeatureKind] = match message {
+        Message::ShortestRoad => &[FeatureKind::Road],
+        Message::SmallestCity | Message::CoatsOfArms | Message::Knights => &[FeatureKind::City],
+        Message::SmallestMonastery => &[FeatureKind::Monastery, FeatureKind::Shrine],
+        Message::Farmers => &[FeatureKind::Field],
+        Message::ExtraTile | Message::ScoreAndReturn => &[],
+    };
+    // Each feature of the message's kind once, named by the player's first follower there.
+    let mut features: Vec<(&carcassonne::PlacedFigure, &Feature)> = Vec::new();
+    for (f, feature) in &mine {
+        if kinds.contains(&feature.kind)
+            && !features.iter().any(|(_, g)| g.segments == feature.segments)
+        {
+            features.push((f, feature));
+        }
+    }
+    match message {
+        Message::ShortestRoad | Message::SmallestCity | Message::SmallestMonastery => {
+            let lowest = features.iter().map(|(_, f)| final_value(game, f)).min();
+            for (f, feature) in &features {
+                let value = final_value(game, feature);
+                if Some(value) == lowest {
+                    let action = Action::MessageFeature {
+                        pos: f.pos,
+                        feature: f.feature,
+                        location: f.location,
+                    };
+                    out.push((action, Some(value)));
+                }
+            }
+        }
+        Message::CoatsOfArms if !features.is_empty() => {
+            let pennants: u32 = features.iter().map(|(_, f)| f.pennants).sum();
+            out.push((Action::MessageAction, Some(2 * pennants)));
+        }
+        Message::Knights | Message::Farmers if !features.is_empty() => {
+            let n = mine.iter().filter(|(_, f)| kinds.contains(&f.kind)).count() as u32;
+            out.push((Action::MessageAction, Some(2 * n)));
+        }
+        Message::ExtraTile if game.tiles_left() > 0 => out.push((Action::MessageAction, None)),
+        Message::ScoreAndReturn => {
+            for (f, _) in &mine {
+                let action = Action::MessageFollower {
+                    figure: f.figure,
+                    pos: f.pos,
+                    feature: f.feature,
+                    location: f.location,
+                };
+                if !out.iter().any(|(a, _)| *a == action) {
+                    out.push((action, None));
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// A feature as the oracle names it: its kind and its segments (tile and segment index).
+type FeatureId = (FeatureKind, Vec<(Position, usize)>);
 
 /// Plays one random game, checking every property at every step.
 fn check_game(
@@ -398,9 +728,30 @@ fn check_game(
     config.rules.robbers_in_final_scoring = seed & (1 << 44) == 0;
     let robbing_at_end = config.rules.robbers_in_final_scoring;
     let robbers = sets.contains(&TileSet::Robbers);
-    // The Messages' messenger: a second figure on the track.
+    // The Messages' messenger: a second figure on the track; the readings of M.2 and M.8, by
+    // seed.
     let messages = sets.contains(&TileSet::Messages);
-    let mut model = TrackModel::default();
+    config.rules.message_trigger_end_state = seed & (1 << 45) != 0;
+    config.rules.message_dark_space_alone = seed & (1 << 46) != 0;
+    let mut model = TrackModel {
+        lenient: messages,
+        ..TrackModel::default()
+    };
+    let mut message_model = MessageModel::new(
+        players,
+        config.rules.message_trigger_end_state,
+        config.rules.message_dark_space_alone,
+    );
+    // (With River II the fork may be placed out of turn, which the model's reading of whose
+    // turn it is from the tile draws does not follow.)
+    let model_messages = messages && !sets.contains(&TileSet::River2);
+    // The points the message being resolved pays, from its oracle: `Some(None)` for none.
+    let mut message_due: Option<Option<u32>> = None;
+    // The turn part's tile, and a message's extra tile (M.7) laid in it: the next placement
+    // after the extra tile was chosen is the extra tile's.
+    let mut part_tile: Option<Position> = None;
+    let mut extra_tile: Option<Position> = None;
+    let mut extra_tile_due = false;
     let ferries = sets.contains(&TileSet::Ferries);
     // Ferries moved in this turn (turn part with the option), by lake.
     let mut moved: HashSet<Position> = HashSet::new();
@@ -417,10 +768,12 @@ fn check_game(
     config.explicit_draws = (seed >> 24) % 3 == 0;
     let mut game = Game::new(config, seed).unwrap();
     let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5eed);
-    let mut completed_seen: HashSet<(FeatureKind, Vec<Position>)> = HashSet::new();
+    // A completed feature is named by its segments: with ferries a completed road can be
+    // joined to another (a move), and the larger road on the same tiles is another feature.
+    let mut completed_seen: HashSet<FeatureId> = HashSet::new();
     // With ferries a completed road can open again (a move joins it to an open one) and be
     // completed again later: where each scored road was, to forget it once it is not complete.
-    let mut completed_at: Vec<((FeatureKind, Vec<Position>), Position, usize)> = Vec::new();
+    let mut completed_at: Vec<(FeatureId, Position, usize)> = Vec::new();
     let mut last_scores = game.scores();
     let mut steps = 0;
     // Under the Big Top: the turn (counted at each first part's placement) in which each
@@ -433,6 +786,8 @@ fn check_game(
     // top, the gold and the Count).
     let mut crop_begun = false;
     while !game.is_over() {
+        // The active player before the step (events may run into the next player's turn).
+        let active_before = game.active_player();
         if matches!(game.pending(), Pending::Place { .. }) && !game.is_second_part() {
             turn += 1;
         }
@@ -472,6 +827,25 @@ fn check_game(
                     vec![Outcome::Roll(1), Outcome::Roll(2), Outcome::Roll(3)]
                 );
                 prop_assert!(outcomes.iter().all(|(_, p)| (p - 1.0 / 3.0).abs() < 1e-12));
+            }
+            if game.pending() == Pending::DrawMessage {
+                // M.2: each message never drawn alike; once all were seen, the one under the
+                // deck longest.
+                let unseen = game.messages_unseen();
+                let expected: Vec<(Outcome, f64)> = if unseen.is_empty() {
+                    vec![(Outcome::Message(game.messages_under_deck()[0]), 1.0)]
+                } else {
+                    unseen
+                        .iter()
+                        .map(|m| (Outcome::Message(*m), 1.0 / unseen.len() as f64))
+                        .collect()
+                };
+                prop_assert_eq!(&outcomes, &expected);
+                prop_assert_eq!(
+                    unseen.len() + game.messages_under_deck().len(),
+                    8,
+                    "the deck holds every message (none in hand)"
+                );
             }
             if game.pending() == Pending::AnimalToken {
                 let left = game.animals_left();
@@ -807,8 +1181,18 @@ fn check_game(
                     prop_assert_eq!(game.current_player(), game.active_player());
                     let round = game.crop_round().unwrap();
                     prop_assert!(round.option.is_none());
-                    let laid = game.board().tiles().last().unwrap();
-                    prop_assert_eq!(laid.pos, round.pos);
+                    // The turn part's tile: the last laid, or after a message's extra tile
+                    // the outer part's (the extra tile's own circle comes at the end of its
+                    // nested part, D-CR-2).
+                    prop_assert!(
+                        Some(round.pos) == part_tile || Some(round.pos) == extra_tile,
+                        "a crop circle's round for {} (the part's tile {:?}, the extra tile \
+                         {:?})",
+                        round.pos,
+                        part_tile,
+                        extra_tile
+                    );
+                    let laid = game.board().tile_at(round.pos).unwrap();
                     prop_assert!(laid
                         .tile
                         .kind()
@@ -984,6 +1368,16 @@ fn check_game(
                         prop_assert!(occupied.iter().any(|(_, o)| o.segments == f.segments));
                     }
                 }
+                Pending::ResolveMessage { message } => {
+                    prop_assert!(messages);
+                    prop_assert_eq!(game.current_player(), game.active_player());
+                    prop_assert_eq!(game.message_in_hand(), Some(message));
+                    prop_assert!(message_due.is_none(), "a message's points still owed");
+                    let offers = message_oracle(&game, &oracle, message);
+                    let expected: Vec<Action> = offers.iter().map(|(a, _)| *a).collect();
+                    prop_assert_eq!(&legal, &expected, "message {}", message);
+                    prop_assert!(legal.len() > 1, "a message asked with nothing to act on");
+                }
                 other => prop_assert!(false, "legal actions at {other:?}"),
             }
             // Every legal action plays (checked on a sample of steps: each costs a clone).
@@ -1009,6 +1403,59 @@ fn check_game(
                 }
             }
             let action = legal[below(&mut rng, legal.len())];
+            if let Pending::ResolveMessage { message } = game.pending() {
+                let offers = message_oracle(&game, &Oracle::of(&game), message);
+                let paid = offers.iter().find(|(a, _)| *a == action).and_then(|o| o.1);
+                message_due = match action {
+                    Action::MessageFollower {
+                        pos,
+                        feature,
+                        location,
+                        ..
+                    } => {
+                        // D-MS-3: its feature's value with the majority (ties included), or
+                        // nothing; a field's value is checked from its facts.
+                        let oracle = Oracle::of(&game);
+                        let t = game.board().tile_at(pos).unwrap();
+                        let seg = t
+                            .tile
+                            .kind()
+                            .segment_with_location(feature, location, t.rotation)
+                            .unwrap();
+                        let f = oracle.feature(pos, seg);
+                        let mut strength = [0u8; 6];
+                        for g in game.figures() {
+                            let t = game.board().tile_at(g.pos).unwrap();
+                            let seg = t
+                                .tile
+                                .kind()
+                                .segment_with_location(g.feature, g.location, t.rotation)
+                                .unwrap();
+                            if f.segments.contains(&(g.pos, seg)) {
+                                strength[g.player] += g.figure.strength();
+                            }
+                        }
+                        let me = game.current_player();
+                        let owner = strength[me] == *strength.iter().max().unwrap_or(&0);
+                        match (owner, feature) {
+                            (false, _) => Some(None),
+                            (true, FeatureKind::Field) => None,
+                            (true, _) => Some(Some(final_value(&game, &f))),
+                        }
+                    }
+                    Action::MessageAction
+                        if game.pending()
+                            == (Pending::ResolveMessage {
+                                message: carcassonne::Message::ExtraTile,
+                            }) =>
+                    {
+                        extra_tile_due = true;
+                        message_model.nested = true;
+                        Some(None)
+                    }
+                    _ => Some(paid),
+                };
+            }
             let round = game.crop_round();
             let events = game.play(action).unwrap();
             if let Action::MoveFerry { pos, .. } = action {
@@ -1104,16 +1551,46 @@ fn check_game(
                 prop_assert_eq!(u32::from(t.space), t.value() % 50);
             }
         }
-        if robbers && !messages {
-            // (The model knows one figure per player: with the messenger the event log does
-            // not say which figure moved.)
-            let end = game.tiles_left() == 0 && !robbing_at_end;
-            model.replay(&events, game.active_player(), end)?;
-            for p in 0..players {
-                prop_assert_eq!(model.values[p], game.score(p), "model score of {}", p);
-                prop_assert_eq!(Some(model.robbers[p]), game.robber(p), "robber of {}", p);
+        for e in &events {
+            if let carcassonne::Event::TilePlaced { pos, .. } = e {
+                if std::mem::take(&mut extra_tile_due) {
+                    extra_tile = Some(*pos);
+                } else {
+                    part_tile = Some(*pos);
+                    extra_tile = None;
+                }
             }
-        } else if !robbers && !messages {
+        }
+        if model_messages {
+            message_model.replay(&events)?;
+        }
+        // A message that pays nothing has been resolved once nothing waits for a choice.
+        if message_due == Some(None) && game.pending() != Pending::ChooseScoringFigure {
+            message_due = None;
+        }
+        if robbers || messages {
+            // Every award names the figure it moved: the model's figures are the track's.
+            let end = game.tiles_left() == 0 && !robbing_at_end;
+            let choosing = game.pending() == Pending::ChooseScoringFigure;
+            model.replay(&events, choosing, end)?;
+            for p in 0..players {
+                prop_assert_eq!(model.score(p), game.score(p), "model score of {}", p);
+                for f in 0..game.track_figures() {
+                    prop_assert_eq!(
+                        model.values[p][f],
+                        game.track_position(p, f).unwrap().value(),
+                        "figure {} of {}",
+                        f,
+                        p
+                    );
+                }
+                // (A robbery waiting for its figure's choice has taken its robber off the
+                // track already; its points come with the choice.)
+                if robbers && !choosing {
+                    prop_assert_eq!(Some(model.robbers[p]), game.robber(p), "robber of {}", p);
+                }
+            }
+        } else {
             prop_assert!(!game.has_score_track());
         }
         // Figures are conserved, kind by kind.
@@ -1146,9 +1623,35 @@ fn check_game(
         }
         // Completed features: scored once, with the oracle's counts.
         let oracle = Oracle::of(&game);
-        let mut this_step: HashSet<(FeatureKind, Vec<Position>)> = HashSet::new();
+        let mut this_step: HashSet<FeatureId> = HashSet::new();
         for s in common::scores(&events) {
             let f = match &s.reason {
+                Reason::Message(m) => {
+                    // A message's points: its seal's 2, or the oracle's when it was chosen.
+                    prop_assert_eq!(s.player, active_before);
+                    if m.seal {
+                        // Chosen, or given at once when the message had nothing to act on.
+                        prop_assert_eq!(s.points, 2);
+                        let chosen = message_due.take();
+                        prop_assert!(chosen.is_none() || chosen == Some(Some(2)));
+                        continue;
+                    }
+                    match message_due.take() {
+                        Some(Some(points)) => prop_assert_eq!(s.points, points, "{:?}", m),
+                        Some(None) => prop_assert!(false, "a message paid {:?}", m),
+                        None => {
+                            // "Score and return" on a field: 3 (and the bonuses) per city.
+                            let field = m.field.as_ref();
+                            prop_assert!(field.is_some(), "unexpected message points {:?}", m);
+                            let field = field.unwrap_or_else(|| unreachable!());
+                            prop_assert_eq!(
+                                s.points,
+                                u32::from(field.cities) * u32::from(field.points_per_city)
+                            );
+                        }
+                    }
+                    continue;
+                }
                 Reason::BigTop(b) => {
                     // BT.3/BT.4, re-derived from the board: the player's followers, large
                     // followers, ringmasters and acrobats on the big top's tile and the 8
@@ -1279,7 +1782,7 @@ fn check_game(
             }
             if f.complete {
                 prop_assert!(of.complete, "scored as complete but the oracle disagrees");
-                let id = (f.kind, of.positions.iter().copied().collect::<Vec<_>>());
+                let id = (f.kind, of.segments.iter().copied().collect::<Vec<_>>());
                 if this_step.insert(id.clone()) {
                     prop_assert!(
                         completed_seen.insert(id.clone()),
@@ -1347,8 +1850,7 @@ fn check_game(
         if ferries {
             completed_at.retain(|(id, pos, seg)| {
                 let now = oracle.feature(*pos, *seg);
-                let same =
-                    now.complete && now.positions.iter().copied().collect::<Vec<_>>() == id.1;
+                let same = now.complete && now.segments.iter().copied().collect::<Vec<_>>() == id.1;
                 if !same {
                     completed_seen.remove(id);
                 }
