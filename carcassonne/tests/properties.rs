@@ -788,10 +788,17 @@ fn check_game(
     while !game.is_over() {
         // The active player before the step (events may run into the next player's turn).
         let active_before = game.active_player();
-        if matches!(game.pending(), Pending::Place { .. }) && !game.is_second_part() {
+        // (A message's extra tile is placed in the turn it belongs to.)
+        if matches!(game.pending(), Pending::Place { .. })
+            && !game.is_second_part()
+            && !extra_tile_due
+        {
             turn += 1;
         }
-        if matches!(game.pending(), Pending::Place { .. }) && (per_part || !game.is_second_part()) {
+        if matches!(game.pending(), Pending::Place { .. })
+            && (per_part || !game.is_second_part())
+            && !extra_tile_due
+        {
             moved.clear();
         }
         match game.pending() {
