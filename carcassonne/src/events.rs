@@ -45,6 +45,15 @@
 //! after the [`Event::FigureReturned`] / [`Event::GoodsTaken`] events of the completed
 //! features nobody held. [`Event::RobberReturned`] follows the gold distribution (phase 4
 //! step 3), and after the final scoring precedes [`Event::GameOver`].
+//!
+//! With the Messages: an award whose receiver chooses the moving figure (M.1) comes when he
+//! has chosen (its robberies after it), and the code that paid it may have gone on meanwhile
+//! (a big top moves, figures go home): those events may come before it. After the gold is
+//! shared (phase 4 step 2) [`Event::MessageDrawn`], then the message's points (a
+//! [`Reason::Message`] score; for "score and return" followed by [`Event::FigureReturned`]),
+//! or the extra tile's whole nested turn part ([`Event::TileDrawn`], [`Event::TilePlaced`],
+//! ... its scoring, its gold), then a chained [`Event::MessageDrawn`], and so on. Before the
+//! final scoring each player's [`Event::FiguresMerged`], in seat order.
 
 use std::fmt;
 

@@ -10,10 +10,11 @@
 //! witch (a black hat), the flying machines' directions, a flight under way as a dashed arrow,
 //! the lakes and their ferries (a brown boat between the two road ends each joins), and each
 //! crop circle with its kind's sign: a pitchfork (field), a club (road) or a shield (city).
-//! With the score track (Robbers) a grid of its 50 spaces (10 per row, the dark spaces 0, 5,
-//! ... 45 shaded) under the board shows every scoring figure (a disc in its player's colour;
-//! laps in its tooltip) and every robber on the track (a small bag, a triangle in its owner's
-//! colour).
+//! With the score track (Robbers, Messages) a grid of its 50 spaces (10 per row, the dark
+//! spaces 0, 5, ... 45 shaded) under the board shows every scoring figure (a disc in its
+//! player's colour; the messenger a ring; laps in its tooltip) and every robber on the track (a
+//! small bag, a triangle in its owner's colour); with the Messages a line under it names the
+//! message in hand (with its number in the game's `message_numbering`) and the deck.
 
 use crate::board::PlacedTile;
 use crate::figure::Figure;
@@ -412,10 +413,16 @@ fn track_svg(game: &Game, s: &mut String, top: f64) {
                 y + 14.0 + f64::from(*n / 3) * 7.0,
             );
             *n += 1;
+            let colour = PLAYER_COLOURS[p % PLAYER_COLOURS.len()];
+            // The messenger: a ring in the player's colour.
+            let (fill, stroke, name) = if f == 0 {
+                (colour, "white", "scoring figure")
+            } else {
+                ("white", colour, "messenger")
+            };
             let _ = write!(
                 s,
-                r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="3.5" fill="{colour}" stroke="white" stroke-width="0.8"><title>player {n} scoring figure: {points} points (space {space}, {laps} laps)</title></circle>"##,
-                colour = PLAYER_COLOURS[p % PLAYER_COLOURS.len()],
+                r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="3.5" fill="{fill}" stroke="{stroke}" stroke-width="1.2"><title>player {n} {name}: {points} points (space {space}, {laps} laps)</title></circle>"##,
                 n = p + 1,
                 points = at.value(),
                 space = at.space,
@@ -439,7 +446,29 @@ fn track_svg(game: &Game, s: &mut String, top: f64) {
             n = p + 1
         );
     }
+    if game.elements().messages {
+        let numbering = game.config().rules.message_numbering;
+        let hand = match game.message_in_hand() {
+            Some(m) => format!(
+                "player {} holds message #{} ({})",
+                game.active_player() + 1,
+                m.number(numbering),
+                m.name().replace('_', " ")
+            ),
+            None => "no message in hand".to_owned(),
+        };
+        let _ = write!(
+            s,
+            r##"<text x="4" y="{y:.1}" font-size="11" fill="#5a4d2e">{hand}; the deck: {unseen} never drawn, {under} under it</text>"##,
+            y = top + TRACK_ROWS as f64 * TRACK_CELL + 13.0,
+            unseen = game.messages_unseen().len(),
+            under = game.messages_under_deck().len()
+        );
+    }
 }
+
+/// Height of the line under the track naming the message in hand (Messages).
+const MESSAGE_LINE: f64 = 16.0;
 
 /// The board of `game` as an SVG picture: fields green, cities brown with pennants, roads
 /// white, rivers blue, monasteries red, followers as discs in player colours (1 red, 2 blue,
@@ -453,10 +482,15 @@ pub fn board_svg(game: &Game) -> String {
     let width = (max.x - min.x + 1) as f64 * t;
     let height = (max.y - min.y + 1) as f64 * t;
     let track = game.has_score_track();
+    let message_line = if game.elements().messages {
+        MESSAGE_LINE
+    } else {
+        0.0
+    };
     let (svg_w, svg_h) = if track {
         (
             width.max(TRACK_COLUMNS as f64 * TRACK_CELL) + 8.0,
-            height + 8.0 + TRACK_GAP + TRACK_ROWS as f64 * TRACK_CELL + 4.0,
+            height + 8.0 + TRACK_GAP + TRACK_ROWS as f64 * TRACK_CELL + 4.0 + message_line,
         )
     } else {
         (width + 8.0, height + 8.0)

@@ -1275,3 +1275,30 @@ fn an_extra_tile_that_fits_nowhere_is_replaced() {
     }));
     assert!(g.is_over());
 }
+
+/// The SVG draws the messenger (a ring) beside the scoring figure, and names the message in
+/// hand with its number in the game's numbering (C1 by default; C2 selectable).
+#[test]
+fn the_svg_shows_the_messenger_and_the_message_in_hand() {
+    for (numbering, number) in [
+        (carcassonne::MessageNumbering::C1, "#5"),
+        (carcassonne::MessageNumbering::C2, "#6"),
+    ] {
+        let mut rules = Rules::default();
+        rules.message_numbering = numbering;
+        let mut g = ts16_main(rules, &[]);
+        choose(&mut g, 0);
+        draw_message(&mut g, Message::Knights);
+        let svg = carcassonne::render::board_svg(&g);
+        assert!(
+            svg.contains("player 1 messenger: 3 points"),
+            "the messenger"
+        );
+        assert!(svg.contains("player 1 scoring figure: 10 points"));
+        assert!(
+            svg.contains(&format!("player 1 holds message {number} (knights)")),
+            "{numbering:?}"
+        );
+        assert!(svg.contains("the deck: 7 never drawn, 0 under it"));
+    }
+}
