@@ -727,14 +727,46 @@ impl Game {
     }
 
     /// Whether the order of the turn part's features can change anything: a robber stands on
-    /// the track (an award's start space, or a space a first award leads to, may hold it).
+    /// the track (an award's start space, or a space a first award leads to, may hold it), or
+    /// the active player's landings on dark spaces can still earn a message (D-MS-10: his
+    /// awards' order decides the spaces his figures pass; with M.8 the other players' awards
+    /// may first leave a space he lands on).
     fn score_order_matters(&self) -> bool {
         let n = self.players();
-        self.ext
+        let robber = self
+            .ext
             .track
             .as_ref()
             .and_then(|t| t.robbers.as_ref())
-            .is_some_and(|r| r[..n].iter().any(|s| matches!(s, RobberState::OnTrack(_))))
+            .is_some_and(|r| r[..n].iter().any(|s| matches!(s, RobberState::OnTrack(_))));
+        robber || self.message_order_matters()
+    }
+
+    /// Messages: whether the order of the features left to score can change which of the
+    /// active player's award movements end on a dark space: under the default reading of M.2
+    /// (not `message_trigger_end_state`, where only the end positions count), while a message
+    /// can still be earned, when he receives points from two or more of them — or, with M.8's
+    /// option, from one while another player receives points from another.
+    fn message_order_matters(&self) -> bool {
+        if !self.has_hook(Hook::ScoreTrack)
+            || self.config.rules.message_trigger_end_state
+            || !self.messages_can_be_earned()
+        {
+            return false;
+        }
+        let Some(order) = self.ext.track.as_ref().and_then(|t| t.scoring.as_ref()) else {
+            return false;
+        };
+        let active = self.active as usize;
+        let (mut mine, mut others) = (0, 0);
+        for &root in &order.todo {
+            let owners = self
+                .occupancy(root)
+                .map_or(0, |o| crate::scoring::owners(&o.strength));
+            mine += usize::from(owners & (1 << active) != 0);
+            others += usize::from(owners & !(1 << active) != 0);
+        }
+        mine >= 2 || (self.config.rules.message_dark_space_alone && mine >= 1 && others >= 1)
     }
 
     /// The [`Action::ScoreFirst`] naming the held feature `root`: its first figure's tile,

@@ -1348,12 +1348,54 @@ fn check_game(
                     );
                 }
                 Pending::ScoreOrder => {
-                    // D-GEN-1: two or more completed, occupied features; a robber on the track.
+                    // D-GEN-1: two or more completed, occupied features; a robber on the track,
+                    // or (Messages, D-MS-10's reading) the active player paid by two of them —
+                    // with M.8 by one while another player is paid by another.
                     prop_assert_eq!(game.current_player(), game.active_player());
                     prop_assert!(legal.len() >= 2);
-                    prop_assert!((0..players)
-                        .any(|p| matches!(game.robber(p), Some(RobberState::OnTrack(_)))));
+                    let robber_on = (0..players)
+                        .any(|p| matches!(game.robber(p), Some(RobberState::OnTrack(_))));
                     let occupied = oracle.figure_features(&game);
+                    let (mut mine, mut others) = (0, 0);
+                    for a in &legal {
+                        let Action::ScoreFirst {
+                            pos,
+                            feature,
+                            location,
+                        } = *a
+                        else {
+                            continue;
+                        };
+                        let t = game.board().tile_at(pos).unwrap();
+                        let seg = t
+                            .tile
+                            .kind()
+                            .segment_with_location(feature, location, t.rotation)
+                            .unwrap();
+                        let f = oracle.feature(pos, seg);
+                        let mut strength = [0u8; 6];
+                        for (p, figure, g) in oracle.figure_features_with_kind(&game) {
+                            if g.segments == f.segments && figure.is_follower() {
+                                strength[p] += figure.strength();
+                            }
+                        }
+                        let top = *strength.iter().max().unwrap_or(&0);
+                        let active = game.active_player();
+                        mine += usize::from(strength[active] == top);
+                        others +=
+                            usize::from((0..players).any(|p| p != active && strength[p] == top));
+                    }
+                    if !robber_on {
+                        let rules = &game.config().rules;
+                        prop_assert!(messages && !rules.message_trigger_end_state);
+                        prop_assert!(
+                            mine >= 2 || rules.message_dark_space_alone && mine >= 1 && others >= 1,
+                            "the order asked for the Messages: {} features paying the active \
+                             player, {} another",
+                            mine,
+                            others
+                        );
+                    }
                     for a in &legal {
                         let Action::ScoreFirst {
                             pos,

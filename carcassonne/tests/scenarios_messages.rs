@@ -499,8 +499,59 @@ fn ts16_two_roads(rules: Rules, two_tile_c: bool) -> Game {
     }
     part(&mut g, "U", (-4, 0), 0, None, &[]); // Blue
     part(&mut g, "W", (4, 1), 3, None, &[]); // Red closes both
+    if g.pending() == Pending::ScoreOrder {
+        // D-GEN-1: both awards are Red's, and their order decides which spaces his figures
+        // pass (D-MS-10): Red chooses it — road D first here.
+        g.play(score_first(&g, pos(4, 0))).unwrap();
+    }
     assert_eq!(g.pending(), Pending::ChooseScoringFigure);
     g
+}
+
+/// The legal `score_first` naming the feature whose first figure stands on the tile at `at`.
+fn score_first(g: &Game, at: Position) -> Action {
+    g.legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::ScoreFirst { pos, .. } if *pos == at))
+        .unwrap_or_else(|| panic!("no feature to score first at {at}"))
+}
+
+/// D-GEN-1 with the Messages: two features of the active player completed at once, the order
+/// can change the spaces his figures pass, so he chooses it (here road C, 2 tiles, first);
+/// with `message_trigger_end_state` only the end positions count and nothing is asked.
+#[test]
+fn the_active_player_orders_his_awards() {
+    let tiles = [
+        "U", "U", "D", "U", "L", "W", "U", "W", "V", "U", "W", "U", "W", "U",
+    ];
+    let build = |rules: Rules| {
+        let mut g = scenario_with(&["Red", "Blue"], rules, None, &tiles, &[TileSet::Messages]);
+        seven_and_three(&mut g, 1);
+        part(&mut g, "V", (4, 0), 0, follower("R1"), &[]);
+        part(&mut g, "U", (-3, 1), 1, None, &[]);
+        part(&mut g, "W", (4, 2), 3, follower("R1"), &[]);
+        part(&mut g, "U", (-4, 0), 0, None, &[]);
+        part(&mut g, "W", (4, 1), 3, None, &[]);
+        g
+    };
+    let mut g = build(Rules::default());
+    assert_eq!(
+        (g.pending(), g.current_player()),
+        (Pending::ScoreOrder, RED)
+    );
+    let legal = g.legal_actions();
+    assert_eq!(legal.len(), 2);
+    g.play(score_first(&g, pos(4, 2))).unwrap();
+    let events = choose(&mut g, 1); // road C's 2 on the messenger: 3 → 5
+    assert_eq!(common::scores(&events)[0].points, 2);
+    let events = choose(&mut g, 0); // road D's 3 on the scoring figure: 7 → 10
+    assert_eq!(common::scores(&events)[0].points, 3);
+    assert_eq!(values(&g, RED), (10, 5));
+    assert_eq!(g.pending(), Pending::DrawMessage);
+    let mut rules = Rules::default();
+    rules.message_trigger_end_state = true;
+    let g = build(rules);
+    assert_eq!(g.pending(), Pending::ChooseScoringFigure, "no order asked");
 }
 
 /// TS-16, pass-through (D-MS-10): road D on the scoring figure 7 → 10 (dark), then road C on

@@ -211,6 +211,18 @@ impl Game {
         self.board.tiles().last().copied()
     }
 
+    /// Whether a landing of the active player's figure on a dark space can earn a message now:
+    /// with the Messages (figures not yet merged), while a message is resolved (a chain, M.4),
+    /// or when none was drawn in the turn yet (M.4, D-MS-5).
+    pub(crate) fn messages_can_be_earned(&self) -> bool {
+        self.track_figures() > 1
+            && self
+                .ext
+                .messages
+                .as_ref()
+                .is_some_and(|m| m.resolving || !m.drawn_this_turn)
+    }
+
     /// Points of the messages' actions and seals `player` received in this turn part (not
     /// tile-triggered: the Count's C.2 ignores them); 0 without the Messages.
     pub(crate) fn message_points_this_part(&self, player: usize) -> u32 {
