@@ -45,7 +45,7 @@ echo "== fuzz targets on stable: every corpus replayed through its target; prope
 # The fuzz crate is a workspace of its own (fuzz/Cargo.toml); its tests replay fuzz/corpus/*
 # and play 20,000 random configs to the end with the targets' invariants.
 cargo test --manifest-path fuzz/Cargo.toml --locked 2>&1 | tee -a "$tmp/cargo-test.txt"
-echo "== fuzz targets under libFuzzer, 10 s each (needs nightly and cargo-fuzz; says so when missing)"
+echo "== fuzz targets under libFuzzer, 10 s each (with the nightly toolchain; cargo-fuzz is installed when missing)"
 scripts/fuzz.sh 10
 echo "== limits: inputs at the limits of carcassonne::limits (their cost is in the README)"
 cargo run --release --locked --quiet --example limits -- all > "$tmp/limits.txt"

@@ -170,17 +170,24 @@ fn record() {
     let record = timed("parse", || Record::from_json(&big).expect("parses"));
     println!("  {} actions", record.actions.len());
     let refused = timed("replay (refused at the first pass)", || record.replay());
-    println!(
-        "  {}",
-        refused.err().map(|e| e.to_string()).unwrap_or_default()
-    );
+    println!("  {}", refusal(refused, "pass"));
     drop(record);
     big.push(' ');
     let refused = timed("one byte more (refused)", || Record::from_json(&big));
-    println!(
-        "  {}",
-        refused.err().map(|e| e.to_string()).unwrap_or_default()
-    );
+    println!("  {}", refusal(refused, "MAX_RECORD_BYTES"));
+}
+
+/// The message of the error `result` must be, which must name `what` (a panic otherwise:
+/// the limit did not hold).
+fn refusal<T, E: std::fmt::Display>(result: Result<T, E>, what: &str) -> String {
+    match result {
+        Ok(_) => panic!("an input over its limit was accepted ({what})"),
+        Err(e) => {
+            let text = e.to_string();
+            assert!(text.contains(what), "the refusal names {what}: {text}");
+            text
+        }
+    }
 }
 
 fn jcz() {
@@ -242,23 +249,17 @@ fn jcz() {
                 j.game.board().len()
             );
         }
-        Err(e) => println!("  refused: {e}"),
+        Err(e) => panic!("the padded .jcz, at its limit, was refused: {e}"),
     }
     big.push(' ');
     let refused = timed("one byte more (refused)", || JczGame::parse(&big));
-    println!(
-        "  {}",
-        refused.err().map(|e| e.to_string()).unwrap_or_default()
-    );
+    println!("  {}", refusal(refused, "MAX_JCZ_BYTES"));
 }
 
 fn dev_zero() {
     println!("dev-zero: JczGame::from_path(\"/dev/zero\")");
     let refused = timed("read (refused)", || JczGame::from_path("/dev/zero"));
-    println!(
-        "  {}",
-        refused.err().map(|e| e.to_string()).unwrap_or_default()
-    );
+    println!("  {}", refusal(refused, "MAX_JCZ_BYTES"));
 }
 
 fn main() {
