@@ -7,7 +7,9 @@
 
 mod common;
 
-use carcassonne::{Action, Event, Game, Pending, PlayError, Position, Rotation, Rules, TileSet};
+use carcassonne::{
+    Action, Event, Game, Message, Outcome, Pending, PlayError, Position, Rotation, Rules, TileSet,
+};
 use common::{scenario_with, tile};
 
 const RED: usize = 0;
@@ -168,12 +170,18 @@ fn the_figures_merge_at_the_end() {
     let mut g = until_the_choice(Rules::default());
     g.play(Action::ScoringFigure { figure: 1 }).unwrap();
     assert_eq!(values(&g, RED), (5, 5));
+    // The messenger landed on a dark space in Red's turn: he draws a message (M.2); the
+    // knights, with no follower of his in a city, give their 2 points at once (the scoring
+    // figure moves: both stand on 5).
+    assert_eq!(g.pending(), Pending::DrawMessage);
+    g.resolve(Outcome::Message(Message::Knights)).unwrap();
+    assert_eq!(values(&g, RED), (7, 5));
     // Blue's last tile ends the game.
     let events = play(&mut g, "U", (4, 0), 0, None);
     assert!(g.is_over());
     assert!(events.contains(&Event::FiguresMerged {
         player: RED,
-        scoring_figure: 5,
+        scoring_figure: 7,
         messenger: 5
     }));
     assert!(events.contains(&Event::FiguresMerged {
@@ -192,9 +200,9 @@ fn the_figures_merge_at_the_end() {
         "the merge comes before the final scoring"
     );
     assert_eq!(g.track_figures(), 1);
-    assert_eq!(g.track_position(RED, 0).unwrap().value(), 10);
+    assert_eq!(g.track_position(RED, 0).unwrap().value(), 12);
     assert_eq!(g.track_position(RED, 1), None);
-    assert_eq!(g.score(RED), 10);
+    assert_eq!(g.score(RED), 12);
 }
 
 /// Without the element the set changes nothing: no track, no figures.
