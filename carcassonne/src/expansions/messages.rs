@@ -47,7 +47,7 @@
 //! come from the message); the Count's C.2 ignores the points of a message's action and seal
 //! (not tile-triggered) but counts the nested tile's scoring.
 //!
-//! State: [`Messages`] (the deck, the message in hand, the turn's flags, a nested placement
+//! State: `Messages` (the deck, the message in hand, the turn's flags, a nested placement
 //! under way). Hooks: `ScoreTrack` (the messenger, in `track`), `StartOfTurnPart`,
 //! `AfterScoring` (phase 4.2), `EndOfTurnPart` (the nested part's end, first).
 
