@@ -807,8 +807,11 @@ fn check_game(
                     prop_assert_eq!(game.current_player(), game.active_player());
                     let round = game.crop_round().unwrap();
                     prop_assert!(round.option.is_none());
-                    let laid = game.board().tiles().last().unwrap();
-                    prop_assert_eq!(laid.pos, round.pos);
+                    // The tile laid last, or with the Messages the turn part's own when a
+                    // message's extra tile was laid after it (M.7: the outer part's crop circle
+                    // comes after the nested part).
+                    let laid = game.board().tile_at(round.pos).unwrap();
+                    prop_assert!(messages || game.board().tiles().last() == Some(laid));
                     prop_assert!(laid
                         .tile
                         .kind()
@@ -983,6 +986,14 @@ fn check_game(
                         prop_assert!(f.complete, "{} is not complete", a);
                         prop_assert!(occupied.iter().any(|(_, o)| o.segments == f.segments));
                     }
+                }
+                Pending::ResolveMessage { .. } => {
+                    // M.3: the active player's message in hand, asked only with something to
+                    // act on: its seal first, then its action.
+                    prop_assert!(messages);
+                    prop_assert_eq!(game.current_player(), game.active_player());
+                    prop_assert_eq!(legal.first(), Some(&Action::MessagePoints));
+                    prop_assert!(legal.len() >= 2);
                 }
                 other => prop_assert!(false, "legal actions at {other:?}"),
             }
@@ -1238,6 +1249,11 @@ fn check_game(
                     // Re-derived by the track model below.
                     prop_assert!(robbers);
                     prop_assert!(r.victim != s.player);
+                    continue;
+                }
+                Reason::Message(_) => {
+                    // A message's action or seal: only with the Messages.
+                    prop_assert!(messages);
                     continue;
                 }
                 Reason::Gold(g) => {
