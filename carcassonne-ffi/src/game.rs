@@ -870,7 +870,7 @@ pub unsafe extern "C" fn carc_game_ferries(
     len: *mut usize,
 ) -> carc_status {
     ffi!({
-        let ferries: Vec<crate::types::carc_ferry> = arg_ref(game, "game")?
+        let ferries: Vec<crate::types::carc_ferry> = live(game)?
             .game
             .ferries()
             .into_iter()
@@ -894,13 +894,7 @@ pub unsafe extern "C" fn carc_game_message_earned(
     game: *const carc_game,
     out: *mut u32,
 ) -> carc_status {
-    ffi!({
-        write_out(
-            out,
-            "out",
-            u32::from(arg_ref(game, "game")?.game.message_earned()),
-        )
-    })
+    ffi!({ write_out(out, "out", u32::from(live(game)?.game.message_earned()),) })
 }
 
 /// The message the active player drew and has not resolved yet (Messages M.3; pending
@@ -992,13 +986,7 @@ pub unsafe extern "C" fn carc_game_track_figures(
     game: *const carc_game,
     out: *mut u32,
 ) -> carc_status {
-    ffi!({
-        write_out(
-            out,
-            "out",
-            arg_ref(game, "game")?.game.track_figures() as u32,
-        )
-    })
+    ffi!({ write_out(out, "out", live(game)?.game.track_figures() as u32,) })
 }
 
 /// Where seat `player`'s scoring figure number `figure` (0: the scoring figure) stands on the
@@ -1017,7 +1005,7 @@ pub unsafe extern "C" fn carc_game_track_position(
     laps: *mut u32,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         let p = seat(g, player)?;
         require(space, "space")?;
         require(laps, "laps")?;
@@ -1049,7 +1037,7 @@ pub unsafe extern "C" fn carc_game_robber(
     space: *mut u32,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         let p = seat(g, player)?;
         require(state, "state")?;
         require(space, "space")?;
@@ -1120,7 +1108,7 @@ pub unsafe extern "C" fn carc_game_crop_round(
     in_round: *mut bool,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         require(x, "x")?;
         require(y, "y")?;
         require(circle, "circle")?;
@@ -1315,6 +1303,24 @@ mod tests {
         // SAFETY: as above.
         let status = unsafe { carc_game_play_index(raw, 0) };
         assert_eq!(status, carc_status::CARC_PANIC);
+        // The getters of the expansions' state too.
+        let (mut n, mut space, mut laps, mut x, mut y) = (77u32, 77u32, 77u32, 0i32, 0i32);
+        let (mut flag, mut len) = (false, 0usize);
+        // SAFETY: as above; every out-parameter is writable, the buffers NULL with 0 room.
+        let statuses = unsafe {
+            [
+                carc_game_track_figures(raw, &mut n),
+                carc_game_track_position(raw, 0, 0, &mut space, &mut laps),
+                carc_game_robber(raw, 0, &mut n, &mut space),
+                carc_game_message_earned(raw, &mut n),
+                carc_game_message_in_hand(raw, &mut n),
+                carc_game_messages_unseen(raw, std::ptr::null_mut(), 0, &mut len),
+                carc_game_ferries(raw, std::ptr::null_mut(), 0, &mut len),
+                carc_game_crop_round(raw, &mut x, &mut y, &mut n, &mut space, &mut flag),
+            ]
+        };
+        assert!(statuses.iter().all(|s| *s == carc_status::CARC_PANIC));
+        assert_eq!((n, space, laps), (77, 77, 77), "nothing written");
         // SAFETY: freed once.
         unsafe { carc_game_free(raw) };
     }
