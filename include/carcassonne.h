@@ -157,6 +157,66 @@
 // messenger) moves with the award waiting for it (Messages M.1).
 #define CARC_ACTION_SCORING_FIGURE 23
 
+// `carc_action.kind`: take the 2 points of the message in hand (its seal) instead of
+// performing it (Messages M.3).
+#define CARC_ACTION_MESSAGE_POINTS 24
+
+// `carc_action.kind`: perform the message in hand when it has nothing to choose: coats of
+// arms, knights, farmers (2 points each) or the extra tile (a nested turn part, M.7).
+#define CARC_ACTION_MESSAGE_ACTION 25
+
+// `carc_action.kind`: perform the shortest road, smallest city or smallest monastery in hand
+// on the feature (`x`, `y`, `feature`, `location`): the segment of the player's first follower
+// in one of the features of the lowest value (D-MS-11).
+#define CARC_ACTION_MESSAGE_FEATURE 26
+
+// `carc_action.kind`: perform "score and return" (message C1 #8) with the player's `figure`
+// on (`x`, `y`, `feature`, `location`): its feature scored for him if he has the majority
+// there, then the follower goes home (D-MS-3).
+#define CARC_ACTION_MESSAGE_FOLLOWER 27
+
+// Message (`carc_event.message`, `carc_chance.value` of `CARC_CHANCE_MESSAGE`,
+// `carc_game_message_in_hand`, `carc_game_messages_unseen`, `carc_game_messages_under_deck`):
+// none (events that are not about a message; no message in hand).
+#define CARC_MESSAGE_NONE 0
+
+// Message: the shortest road (C1 #1, C2 #1): the lowest-valued road holding one of the
+// player's followers scores for him at the final scoring's rates; his followers stay. The
+// codes `CARC_MESSAGE_SHORTEST_ROAD` .. `CARC_MESSAGE_SCORE_AND_RETURN` are 1 to 8, in the
+// order of the first edition (C1), so a code is the message's C1 number; the second edition's
+// numbers come from `carc_message_number`.
+#define CARC_MESSAGE_SHORTEST_ROAD 1
+
+// Message: the smallest city (C1 #2, C2 #2).
+#define CARC_MESSAGE_SMALLEST_CITY 2
+
+// Message: the smallest monastery or shrine (C1 #3, C2 #3).
+#define CARC_MESSAGE_SMALLEST_MONASTERY 3
+
+// Message: 2 points per pennant (coat of arms) in the cities holding the player's followers
+// (C1 #4, C2 #5).
+#define CARC_MESSAGE_COATS_OF_ARMS 4
+
+// Message: 2 points per follower of the player in a city (C1 #5, C2 #6).
+#define CARC_MESSAGE_KNIGHTS 5
+
+// Message: 2 points per follower of the player on a field (C1 #6, C2 #7).
+#define CARC_MESSAGE_FARMERS 6
+
+// Message: the extra tile, a turn part nested in the current one (C1 #7, C2 #4; M.7).
+#define CARC_MESSAGE_EXTRA_TILE 7
+
+// Message: score and return, one of the player's followers (C1 #8, C2 #8; D-MS-3).
+#define CARC_MESSAGE_SCORE_AND_RETURN 8
+
+// Numbering of the messages (`carc_message_number`, `carc_game_message_numbering`): the
+// first edition's (S003, C1; the default of the rule `message_numbering`, `"c1"`).
+#define CARC_MESSAGE_NUMBERING_C1 0
+
+// Numbering of the messages: the second edition's ("The Messengers", C2; `"c2"`), where the
+// extra tile is #4 and coats of arms, knights and farmers are #5 to #7.
+#define CARC_MESSAGE_NUMBERING_C2 1
+
 // `carc_game_robber`: the robber is in its owner's supply (`*space` is 0).
 #define CARC_ROBBER_IN_SUPPLY 0
 
@@ -406,6 +466,18 @@
 // (`CARC_ACTION_SCORING_FIGURE`; Messages M.1); no pass.
 #define CARC_PENDING_CHOOSE_SCORING_FIGURE 24
 
+// Pending chance node: the active player draws the top message of the deck (Messages M.2;
+// explicit-draw games only: `carc_game_chance_outcomes` lists `CARC_CHANCE_MESSAGE` outcomes,
+// `carc_game_resolve_chance` supplies one).
+#define CARC_PENDING_DRAW_MESSAGE 25
+
+// Pending decision: the active player performs the message in hand
+// (`carc_game_message_in_hand`; `CARC_ACTION_MESSAGE_ACTION`, `CARC_ACTION_MESSAGE_FEATURE` or
+// `CARC_ACTION_MESSAGE_FOLLOWER`, as the message is) or takes its 2 points
+// (`CARC_ACTION_MESSAGE_POINTS`; M.3); no pass. Asked only when the message has something to
+// act on.
+#define CARC_PENDING_RESOLVE_MESSAGE 26
+
 // `carc_game_current_tile` when no tile is in hand.
 #define CARC_NO_TILE UINT32_MAX
 
@@ -523,6 +595,11 @@
 // Not a score.
 #define CARC_EVENT_FIGURES_MERGED 30
 
+// `carc_event.kind`: the active `player` drew the top message of the deck (`message`;
+// Messages M.2, M.3); he now performs it or takes its 2 points (a message with nothing to
+// act on gives its 2 points at once, a `CARC_REASON_MESSAGE` score with `seal` 1).
+#define CARC_EVENT_MESSAGE_DRAWN 31
+
 // Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 #define CARC_TOKEN_NONE 0
 
@@ -566,6 +643,14 @@
 // `award`, taken by the receiver's robber on track space `space`.
 #define CARC_REASON_ROBBERY 9
 
+// `carc_event.reason`: a message (Messages M.3, `message`): its 2 points instead of its action
+// (`seal` 1), or its action: 2 points per thing `counted` (coats of arms, knights, farmers),
+// or a feature or field valued as the final scoring values it, whose facts fill the fields of
+// the reason `message_reason` names (`CARC_REASON_FEATURE`: the shortest road, smallest city,
+// smallest monastery, "score and return" on a road, city, monastery or shrine;
+// `CARC_REASON_FIELD`: "score and return" on a field).
+#define CARC_REASON_MESSAGE 10
+
 // `carc_event.bonuses` bit: an inn set the road's value (Inns & Cathedrals).
 #define CARC_BONUS_INN 1
 
@@ -587,6 +672,9 @@
 
 // `carc_chance.kind`: a roll of the flying machines' die (`value` is the distance, 1 to 3).
 #define CARC_CHANCE_ROLL 2
+
+// `carc_chance.kind`: the top message of the Messages' deck (`value` is `CARC_MESSAGE_*`).
+#define CARC_CHANCE_MESSAGE 3
 
 // The result of every fallible function. `CARC_OK` is 0; `carc_status_str` names each value.
 enum carc_status
@@ -659,25 +747,29 @@ typedef struct carc_action {
   // `CARC_ACTION_TAKE_INGOT`, `CARC_ACTION_PLACE_MAGIC`, `CARC_ACTION_REMOVE_MAGIC`,
   // `CARC_ACTION_PLACE_FERRY`, `CARC_ACTION_MOVE_FERRY`, `CARC_ACTION_CROP_OPTION`,
   // `CARC_ACTION_CROP_DEPLOY`, `CARC_ACTION_CROP_RETURN`, `CARC_ACTION_PLACE_ROBBER`,
-  // `CARC_ACTION_ROB`, `CARC_ACTION_SCORE_FIRST` or `CARC_ACTION_SCORING_FIGURE`.
+  // `CARC_ACTION_ROB`, `CARC_ACTION_SCORE_FIRST`, `CARC_ACTION_SCORING_FIGURE`,
+  // `CARC_ACTION_MESSAGE_POINTS`, `CARC_ACTION_MESSAGE_ACTION`, `CARC_ACTION_MESSAGE_FEATURE`
+  // or `CARC_ACTION_MESSAGE_FOLLOWER`.
   uint32_t kind;
   // Place: the tile number (see `carc_tile_name`).
   uint32_t tile;
   // Place, deploy, leave, acrobat, pyramid, land, the ingots, place magic, the ferries, crop
-  // deploy, crop return and score first: the position (x grows east, y grows south).
+  // deploy, crop return, score first, message feature and message follower: the position (x
+  // grows east, y grows south).
   int32_t x;
   // See `x`.
   int32_t y;
   // Place: clockwise rotation in degrees (0, 90, 180 or 270).
   uint32_t rotation;
-  // Deploy, enter, leave, fly, crop deploy and crop return: `CARC_FIGURE_*`.
+  // Deploy, enter, leave, fly, crop deploy, crop return and message follower:
+  // `CARC_FIGURE_*`.
   uint32_t figure;
-  // Deploy, leave, land, place magic, crop deploy, crop return and score first:
-  // `CARC_FEATURE_*`.
+  // Deploy, leave, land, place magic, crop deploy, crop return, score first, message feature
+  // and message follower: `CARC_FEATURE_*`.
   uint32_t feature;
-  // Deploy, leave, land, place magic, crop deploy, crop return and score first: the location
-  // bits of the feature on the tile (see `CARC_LOCATION_CENTRE`); the ferries: the edge bits
-  // of the two road ends joined.
+  // Deploy, leave, land, place magic, crop deploy, crop return, score first, message feature
+  // and message follower: the location bits of the feature on the tile (see
+  // `CARC_LOCATION_CENTRE`); the ferries: the edge bits of the two road ends joined.
   uint32_t location;
   // Enter, move the Count and leave: `CARC_QUARTER_*`.
   uint32_t quarter;
@@ -736,7 +828,8 @@ typedef struct carc_event {
   // Tile number: drawn, discarded, deferred, placed.
   uint32_t tile;
   // Position: of the tile placed; of the figure deployed, returned or left the City; of the
-  // scored feature's or field's first figure; of the crop circle's tile (option chosen).
+  // scored feature's or field's first figure (with `CARC_REASON_MESSAGE`, of the follower
+  // that named it); of the crop circle's tile (option chosen).
   int32_t x;
   // See `x`.
   int32_t y;
@@ -745,7 +838,8 @@ typedef struct carc_event {
   // `CARC_FIGURE_*`: deployed, returned, entered the City, left the City.
   uint32_t figure;
   // `CARC_FEATURE_*`: deployed, returned, left the City; the scored feature (field for
-  // `CARC_REASON_FIELD`); the crop circle's kind (option chosen: road, city or field).
+  // `CARC_REASON_FIELD`; with `CARC_REASON_MESSAGE`, the feature or field of `message_reason`);
+  // the crop circle's kind (option chosen: road, city or field).
   uint32_t feature;
   // Location bits of `feature` on the tile at `x`, `y`; ferry placed or moved: the edge
   // bits of the two road ends it joins.
@@ -758,7 +852,9 @@ typedef struct carc_event {
   uint32_t reason;
   // 1 if the score is part of the final scoring.
   uint32_t final_scoring;
-  // `CARC_REASON_FEATURE`: 1 if the feature was complete, 0 if unfinished.
+  // `CARC_REASON_FEATURE` (and `CARC_REASON_MESSAGE` with `message_reason`
+  // `CARC_REASON_FEATURE`, as everywhere below): 1 if the feature was complete, 0 if
+  // unfinished.
   uint32_t complete;
   // `CARC_REASON_FEATURE`: distinct tiles of the road or city; a monastery's or shrine's
   // 3x3 area.
@@ -769,7 +865,8 @@ typedef struct carc_event {
   uint32_t bonuses;
   // `CARC_REASON_FEATURE`, `CARC_REASON_FIELD`: the receiver's strength.
   uint32_t strength;
-  // `CARC_REASON_FIELD`: completed cities paid for.
+  // `CARC_REASON_FIELD` (and `CARC_REASON_MESSAGE` with `message_reason`
+  // `CARC_REASON_FIELD`, as below): completed cities paid for.
   uint32_t cities;
   // `CARC_REASON_FIELD`: points per city.
   uint32_t points_per_city;
@@ -803,9 +900,9 @@ typedef struct carc_event {
   int32_t from_x;
   // See `from_x`.
   int32_t from_y;
-  // `CARC_MAGIC_*`: the magic figure moved or removed; with `CARC_REASON_FEATURE` the one in
-  // the scored road or city (the mage +1 per tile, the witch halved). `CARC_MAGIC_NONE`
-  // otherwise.
+  // `CARC_MAGIC_*`: the magic figure moved or removed; with `CARC_REASON_FEATURE` (and a
+  // message's feature) the one in the scored road or city (the mage +1 per tile, the witch
+  // halved). `CARC_MAGIC_NONE` otherwise.
   uint32_t magic;
   // `CARC_REASON_GOLD`: the receiver's ingots.
   uint32_t ingots;
@@ -835,6 +932,28 @@ typedef struct carc_event {
   uint32_t scoring_figure_value;
   // Figures merged: the messenger's value before the merge.
   uint32_t messenger_value;
+  // Scored, with the score track (Robbers, Messages): the receiver's scoring figure that
+  // moved with the points, 0 the scoring figure, 1 the messenger (M.1); -1 without a track
+  // and for the other events.
+  int32_t track_figure;
+  // `CARC_MESSAGE_*`: message drawn; `CARC_REASON_MESSAGE`: the message performed or whose
+  // seal was taken. `CARC_MESSAGE_NONE` otherwise.
+  uint32_t message;
+  // `CARC_REASON_MESSAGE`: 1 if the points are the message's 2 points instead of its action
+  // (its seal, M.3), 0 for its action.
+  uint32_t seal;
+  // `CARC_REASON_MESSAGE`: the things counted at 2 points each (coats of arms: the pennants
+  // in the cities holding the receiver's followers; knights: his followers in cities;
+  // farmers: his followers on fields); 0 for the other messages and the seal.
+  uint32_t counted;
+  // `CARC_REASON_MESSAGE`: the reason whose fields carry the facts of the feature or field
+  // the message valued: `CARC_REASON_FEATURE` (the shortest road, smallest city or smallest
+  // monastery, and "score and return" on a road, city, monastery or shrine: `feature`,
+  // `complete`, `tiles`, `pennants`, `bonuses`, `strength`, `magic`, `x`, `y`, `location`),
+  // `CARC_REASON_FIELD` ("score and return" on a field: `cities`, `points_per_city`,
+  // `bonuses`, `strength`, `x`, `y`, `location`; `feature` is `CARC_FEATURE_FIELD`), or
+  // `CARC_REASON_NONE` (the seal, coats of arms, knights, farmers; and every other event).
+  uint32_t message_reason;
 } carc_event;
 
 // An acrobat site on the board (see `carc_game_acrobat_sites`).
@@ -916,9 +1035,12 @@ typedef struct carc_chance {
   // `CARC_CHANCE_*`: what kind of outcome.
   uint32_t kind;
   // The outcome: for `CARC_CHANCE_TILE` the tile number, for `CARC_CHANCE_ANIMAL` the
-  // `CARC_ANIMAL_*`.
+  // `CARC_ANIMAL_*`, for `CARC_CHANCE_ROLL` the distance (1 to 3), for
+  // `CARC_CHANCE_MESSAGE` the `CARC_MESSAGE_*`.
   uint32_t value;
-  // Its probability (for a tile: copies left over the tiles left in the stack drawn from).
+  // Its probability (for a tile: copies left over the tiles left in the stack drawn from;
+  // for a message: 1 over the messages never drawn, or 1 for the one under the deck longest
+  // once every message was seen).
   double probability;
 } carc_chance;
 
@@ -974,6 +1096,26 @@ carc_status carc_tile_find(const char *id, uint32_t *out);
 // # Safety
 // `buf` must be NULL or point to `cap` writable bytes; `needed` must be NULL or writable.
 carc_status carc_location_name(uint32_t location, char *buf, size_t cap, size_t *needed);
+
+// The number of message `message` (`CARC_MESSAGE_SHORTEST_ROAD` ..
+// `CARC_MESSAGE_SCORE_AND_RETURN`) in the rulebook numbering `numbering`
+// (`CARC_MESSAGE_NUMBERING_C1` or `_C2`; a game's own is `carc_game_message_numbering`), 1 to
+// 8, into `*out`. `CARC_INVALID_ARGUMENT` for an unknown
+// message (`CARC_MESSAGE_NONE` too) or numbering.
+//
+// # Safety
+// `out` must be NULL (then `CARC_NULL_ARGUMENT`) or writable.
+carc_status carc_message_number(uint32_t message, uint32_t numbering, uint32_t *out);
+
+// The name of message `message` (`"shortest_road"`, `"smallest_city"`,
+// `"smallest_monastery"`, `"coats_of_arms"`, `"knights"`, `"farmers"`, `"extra_tile"`,
+// `"score_and_return"`: the same in both numberings, and in the notation of a chance outcome,
+// `message:NAME`) as a static NUL-terminated string in `*out`. Owned by the library; never
+// free it. `CARC_INVALID_ARGUMENT` for an unknown message (`CARC_MESSAGE_NONE` too).
+//
+// # Safety
+// `out` must be NULL (then `CARC_NULL_ARGUMENT`) or writable.
+carc_status carc_message_name(uint32_t message, const char **out);
 
 // The text notation of an action (`"place D 1,-2 R90"`, `"deploy follower 1,-2 city NW"`,
 // `"pass"`) into `buf`. `CARC_INVALID_ARGUMENT` if a field holds an unknown value.
@@ -1145,8 +1287,8 @@ carc_status carc_game_current_player(const struct carc_game *game, uint32_t *out
 // `game` NULL or live; `out` NULL or writable.
 carc_status carc_game_active_player(const struct carc_game *game, uint32_t *out);
 
-// The pending decision (`CARC_PENDING_DRAW`, `_PLACE`, `_DEPLOY`, `_DOUBLE_TURN`,
-// `_ENTER_CITY`, `_MOVE_COUNT`, `_LEAVE_CITY`, `_MARKET`, `_GAME_OVER`), into `*out`.
+// The pending decision or chance node, a `CARC_PENDING_*` (`CARC_PENDING_DRAW`, `_PLACE`,
+// `_DEPLOY`, ..., `_GAME_OVER`), into `*out`.
 //
 // # Safety
 // `game` NULL or live; `out` NULL or writable.
@@ -1336,6 +1478,47 @@ carc_status carc_game_ferries(const struct carc_game *game,
 // `game` NULL or live; `out` NULL or writable.
 carc_status carc_game_message_earned(const struct carc_game *game, uint32_t *out);
 
+// The message the active player drew and has not resolved yet (Messages M.3; pending
+// `CARC_PENDING_RESOLVE_MESSAGE`), `CARC_MESSAGE_*`, or `CARC_MESSAGE_NONE` (no message in
+// hand, and every game without the Messages), into `*out`.
+//
+// # Safety
+// `game` NULL or live; `out` NULL or writable.
+carc_status carc_game_message_in_hand(const struct carc_game *game, uint32_t *out);
+
+// Copies the messages never drawn (Messages M.2; `CARC_MESSAGE_*` in code order, at most 8)
+// into `buf` (buffer rules as `carc_game_legal_actions`: `buf` NULL with `cap` 0 asks for
+// their number in `*len`). While any is left, the next draw is one of them, each alike. None
+// without the Messages. The caller owns `buf`.
+//
+// # Safety
+// `game` NULL or live; `buf` NULL or `cap` writable `uint32_t`; `len` NULL or writable.
+carc_status carc_game_messages_unseen(const struct carc_game *game,
+                                      uint32_t *buf,
+                                      size_t cap,
+                                      size_t *len);
+
+// Copies the messages put under the deck after use (Messages M.3; `CARC_MESSAGE_*`, the one
+// there longest first, at most 8) into `buf` (buffer rules as `carc_game_legal_actions`).
+// Once every message was seen, the next draw is the first of them. None without the
+// Messages. The caller owns `buf`.
+//
+// # Safety
+// `game` NULL or live; `buf` NULL or `cap` writable `uint32_t`; `len` NULL or writable.
+carc_status carc_game_messages_under_deck(const struct carc_game *game,
+                                          uint32_t *buf,
+                                          size_t cap,
+                                          size_t *len);
+
+// The numbering the game's rules name the messages by (the rule option `message_numbering`:
+// `CARC_MESSAGE_NUMBERING_C1`, the default, or `CARC_MESSAGE_NUMBERING_C2`; no effect on
+// play), into `*out`, for `carc_message_number`. Every game has one, with the Messages or
+// not.
+//
+// # Safety
+// `game` NULL or live; `out` NULL or writable.
+carc_status carc_game_message_numbering(const struct carc_game *game, uint32_t *out);
+
 // The scoring figures each player has on the score track (1 with the Robbers, 2 with the
 // Messages (1 again after the merge, M.6); 0 without a track) into `*out`.
 //
@@ -1446,7 +1629,8 @@ carc_status carc_game_draw(struct carc_game *game, uint32_t tile);
 
 // Supplies the outcome of the pending chance node of an explicit-draw game: `kind` is
 // `CARC_CHANCE_*` and `value` the outcome (for `CARC_CHANCE_TILE` the tile number, for
-// `CARC_CHANCE_ANIMAL` the `CARC_ANIMAL_*` of the big top's token), as listed
+// `CARC_CHANCE_ANIMAL` the `CARC_ANIMAL_*` of the big top's token, for `CARC_CHANCE_ROLL` the
+// die's roll, for `CARC_CHANCE_MESSAGE` the `CARC_MESSAGE_*` on top of the deck), as listed
 // by `carc_game_chance_outcomes`. `CARC_INVALID_ARGUMENT` for an unknown kind or value;
 // `CARC_ILLEGAL_DRAW` if draws are automatic, no chance node is pending, or the outcome is not
 // possible now. On success `carc_game_events` gives what happened.

@@ -16,7 +16,7 @@ use crate::types::{
     action_from_c, action_to_c, carc_acrobat_site, carc_action, carc_chance, carc_event,
     carc_figure_info, carc_ingots, carc_magic_figure, carc_tile_info, event_to_c, figure_info_to_c,
     outcome_from_c, outcome_to_c, pending_to_c, quarter_to_c, tile_from_c, tile_info_to_c,
-    CARC_NO_TILE, CARC_QUARTER_NONE,
+    CARC_MESSAGE_NONE, CARC_NO_TILE, CARC_QUARTER_NONE,
 };
 
 /// A game: opaque to C. Created by `carc_game_new`, `carc_game_clone`, `carc_game_from_json`
@@ -438,8 +438,8 @@ pub unsafe extern "C" fn carc_game_active_player(
     ffi!({ write_out(out, "out", live(game)?.game.active_player() as u32,) })
 }
 
-/// The pending decision (`CARC_PENDING_DRAW`, `_PLACE`, `_DEPLOY`, `_DOUBLE_TURN`,
-/// `_ENTER_CITY`, `_MOVE_COUNT`, `_LEAVE_CITY`, `_MARKET`, `_GAME_OVER`), into `*out`.
+/// The pending decision or chance node, a `CARC_PENDING_*` (`CARC_PENDING_DRAW`, `_PLACE`,
+/// `_DEPLOY`, ..., `_GAME_OVER`), into `*out`.
 ///
 /// # Safety
 /// `game` NULL or live; `out` NULL or writable.
@@ -870,7 +870,7 @@ pub unsafe extern "C" fn carc_game_ferries(
     len: *mut usize,
 ) -> carc_status {
     ffi!({
-        let ferries: Vec<crate::types::carc_ferry> = arg_ref(game, "game")?
+        let ferries: Vec<crate::types::carc_ferry> = live(game)?
             .game
             .ferries()
             .into_iter()
@@ -894,12 +894,85 @@ pub unsafe extern "C" fn carc_game_message_earned(
     game: *const carc_game,
     out: *mut u32,
 ) -> carc_status {
+    ffi!({ write_out(out, "out", u32::from(live(game)?.game.message_earned()),) })
+}
+
+/// The message the active player drew and has not resolved yet (Messages M.3; pending
+/// `CARC_PENDING_RESOLVE_MESSAGE`), `CARC_MESSAGE_*`, or `CARC_MESSAGE_NONE` (no message in
+/// hand, and every game without the Messages), into `*out`.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_message_in_hand(
+    game: *const carc_game,
+    out: *mut u32,
+) -> carc_status {
     ffi!({
+        let message = live(game)?.game.message_in_hand();
         write_out(
             out,
             "out",
-            u32::from(arg_ref(game, "game")?.game.message_earned()),
+            message.map_or(CARC_MESSAGE_NONE, crate::types::message_to_c),
         )
+    })
+}
+
+/// Copies the messages never drawn (Messages M.2; `CARC_MESSAGE_*` in code order, at most 8)
+/// into `buf` (buffer rules as `carc_game_legal_actions`: `buf` NULL with `cap` 0 asks for
+/// their number in `*len`). While any is left, the next draw is one of them, each alike. None
+/// without the Messages. The caller owns `buf`.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable `uint32_t`; `len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_messages_unseen(
+    game: *const carc_game,
+    buf: *mut u32,
+    cap: usize,
+    len: *mut usize,
+) -> carc_status {
+    ffi!({
+        let messages = live(game)?.game.messages_unseen();
+        write_mapped(&messages, |m| crate::types::message_to_c(*m), buf, cap, len)
+    })
+}
+
+/// Copies the messages put under the deck after use (Messages M.3; `CARC_MESSAGE_*`, the one
+/// there longest first, at most 8) into `buf` (buffer rules as `carc_game_legal_actions`).
+/// Once every message was seen, the next draw is the first of them. None without the
+/// Messages. The caller owns `buf`.
+///
+/// # Safety
+/// `game` NULL or live; `buf` NULL or `cap` writable `uint32_t`; `len` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_messages_under_deck(
+    game: *const carc_game,
+    buf: *mut u32,
+    cap: usize,
+    len: *mut usize,
+) -> carc_status {
+    ffi!({
+        let messages = live(game)?.game.messages_under_deck();
+        write_mapped(&messages, |m| crate::types::message_to_c(*m), buf, cap, len)
+    })
+}
+
+/// The numbering the game's rules name the messages by (the rule option `message_numbering`:
+/// `CARC_MESSAGE_NUMBERING_C1`, the default, or `CARC_MESSAGE_NUMBERING_C2`; no effect on
+/// play), into `*out`, for `carc_message_number`. Every game has one, with the Messages or
+/// not.
+///
+/// # Safety
+/// `game` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_message_numbering(
+    game: *const carc_game,
+    out: *mut u32,
+) -> carc_status {
+    ffi!({
+        let numbering = live(game)?.game.config().rules.message_numbering;
+        write_out(out, "out", crate::types::numbering_to_c(numbering))
     })
 }
 
@@ -913,13 +986,7 @@ pub unsafe extern "C" fn carc_game_track_figures(
     game: *const carc_game,
     out: *mut u32,
 ) -> carc_status {
-    ffi!({
-        write_out(
-            out,
-            "out",
-            arg_ref(game, "game")?.game.track_figures() as u32,
-        )
-    })
+    ffi!({ write_out(out, "out", live(game)?.game.track_figures() as u32,) })
 }
 
 /// Where seat `player`'s scoring figure number `figure` (0: the scoring figure) stands on the
@@ -938,7 +1005,7 @@ pub unsafe extern "C" fn carc_game_track_position(
     laps: *mut u32,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         let p = seat(g, player)?;
         require(space, "space")?;
         require(laps, "laps")?;
@@ -970,7 +1037,7 @@ pub unsafe extern "C" fn carc_game_robber(
     space: *mut u32,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         let p = seat(g, player)?;
         require(state, "state")?;
         require(space, "space")?;
@@ -1041,7 +1108,7 @@ pub unsafe extern "C" fn carc_game_crop_round(
     in_round: *mut bool,
 ) -> carc_status {
     ffi!({
-        let g = &arg_ref(game, "game")?.game;
+        let g = &live(game)?.game;
         require(x, "x")?;
         require(y, "y")?;
         require(circle, "circle")?;
@@ -1162,7 +1229,8 @@ pub unsafe extern "C" fn carc_game_draw(game: *mut carc_game, tile: u32) -> carc
 
 /// Supplies the outcome of the pending chance node of an explicit-draw game: `kind` is
 /// `CARC_CHANCE_*` and `value` the outcome (for `CARC_CHANCE_TILE` the tile number, for
-/// `CARC_CHANCE_ANIMAL` the `CARC_ANIMAL_*` of the big top's token), as listed
+/// `CARC_CHANCE_ANIMAL` the `CARC_ANIMAL_*` of the big top's token, for `CARC_CHANCE_ROLL` the
+/// die's roll, for `CARC_CHANCE_MESSAGE` the `CARC_MESSAGE_*` on top of the deck), as listed
 /// by `carc_game_chance_outcomes`. `CARC_INVALID_ARGUMENT` for an unknown kind or value;
 /// `CARC_ILLEGAL_DRAW` if draws are automatic, no chance node is pending, or the outcome is not
 /// possible now. On success `carc_game_events` gives what happened.
@@ -1235,6 +1303,24 @@ mod tests {
         // SAFETY: as above.
         let status = unsafe { carc_game_play_index(raw, 0) };
         assert_eq!(status, carc_status::CARC_PANIC);
+        // The getters of the expansions' state too.
+        let (mut n, mut space, mut laps, mut x, mut y) = (77u32, 77u32, 77u32, 0i32, 0i32);
+        let (mut flag, mut len) = (false, 0usize);
+        // SAFETY: as above; every out-parameter is writable, the buffers NULL with 0 room.
+        let statuses = unsafe {
+            [
+                carc_game_track_figures(raw, &mut n),
+                carc_game_track_position(raw, 0, 0, &mut space, &mut laps),
+                carc_game_robber(raw, 0, &mut n, &mut space),
+                carc_game_message_earned(raw, &mut n),
+                carc_game_message_in_hand(raw, &mut n),
+                carc_game_messages_unseen(raw, std::ptr::null_mut(), 0, &mut len),
+                carc_game_ferries(raw, std::ptr::null_mut(), 0, &mut len),
+                carc_game_crop_round(raw, &mut x, &mut y, &mut n, &mut space, &mut flag),
+            ]
+        };
+        assert!(statuses.iter().all(|s| *s == carc_status::CARC_PANIC));
+        assert_eq!((n, space, laps), (77, 77, 77), "nothing written");
         // SAFETY: freed once.
         unsafe { carc_game_free(raw) };
     }

@@ -142,6 +142,44 @@ pub unsafe extern "C" fn carc_location_name(
     })
 }
 
+/// The number of message `message` (`CARC_MESSAGE_SHORTEST_ROAD` ..
+/// `CARC_MESSAGE_SCORE_AND_RETURN`) in the rulebook numbering `numbering`
+/// (`CARC_MESSAGE_NUMBERING_C1` or `_C2`; a game's own is `carc_game_message_numbering`), 1 to
+/// 8, into `*out`. `CARC_INVALID_ARGUMENT` for an unknown
+/// message (`CARC_MESSAGE_NONE` too) or numbering.
+///
+/// # Safety
+/// `out` must be NULL (then `CARC_NULL_ARGUMENT`) or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_message_number(
+    message: u32,
+    numbering: u32,
+    out: *mut u32,
+) -> carc_status {
+    ffi!({
+        let message = types::message_from_c(message)?;
+        let numbering = types::numbering_from_c(numbering)?;
+        write_out(out, "out", u32::from(message.number(numbering)))
+    })
+}
+
+/// The name of message `message` (`"shortest_road"`, `"smallest_city"`,
+/// `"smallest_monastery"`, `"coats_of_arms"`, `"knights"`, `"farmers"`, `"extra_tile"`,
+/// `"score_and_return"`: the same in both numberings, and in the notation of a chance outcome,
+/// `message:NAME`) as a static NUL-terminated string in `*out`. Owned by the library; never
+/// free it. `CARC_INVALID_ARGUMENT` for an unknown message (`CARC_MESSAGE_NONE` too).
+///
+/// # Safety
+/// `out` must be NULL (then `CARC_NULL_ARGUMENT`) or writable.
+#[no_mangle]
+pub unsafe extern "C" fn carc_message_name(message: u32, out: *mut *const c_char) -> carc_status {
+    ffi!({
+        let message = types::message_from_c(message)?;
+        let name = types::message_c_name(message);
+        write_out(out, "out", name.as_ptr().cast::<c_char>())
+    })
+}
+
 /// The text notation of an action (`"place D 1,-2 R90"`, `"deploy follower 1,-2 city NW"`,
 /// `"pass"`) into `buf`. `CARC_INVALID_ARGUMENT` if a field holds an unknown value.
 ///

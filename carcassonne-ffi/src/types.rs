@@ -3,9 +3,10 @@
 //! rejected with `CARC_INVALID_ARGUMENT`, never transmuted.
 
 use carcassonne::{
-    AcrobatSite, Action, Animal, Compass, CropOption, Event, FeatureKind, Figure, Goods, Location,
-    MagicFigure, Outcome, Pending, PlacedFigure, PlacedMagicFigure, PlacedTile, Position, Quarter,
-    Reason, RobberState, Rotation, Score, TileId, Token, MAX_PLAYERS, TRACK_SPACES,
+    AcrobatSite, Action, Animal, Compass, CropOption, Event, FeatureKind, FeatureScore, FieldScore,
+    Figure, Goods, Location, MagicFigure, Message, MessageNumbering, Outcome, Pending,
+    PlacedFigure, PlacedMagicFigure, PlacedTile, Position, Quarter, Reason, RobberState, Rotation,
+    Score, TileId, Token, MAX_PLAYERS, TRACK_SPACES,
 };
 
 use crate::boundary::{carc_status, fail};
@@ -85,6 +86,53 @@ pub const CARC_ACTION_SCORE_FIRST: u32 = 22;
 /// `carc_action.kind`: the scoring figure `track_figure` (0 the scoring figure, 1 the
 /// messenger) moves with the award waiting for it (Messages M.1).
 pub const CARC_ACTION_SCORING_FIGURE: u32 = 23;
+/// `carc_action.kind`: take the 2 points of the message in hand (its seal) instead of
+/// performing it (Messages M.3).
+pub const CARC_ACTION_MESSAGE_POINTS: u32 = 24;
+/// `carc_action.kind`: perform the message in hand when it has nothing to choose: coats of
+/// arms, knights, farmers (2 points each) or the extra tile (a nested turn part, M.7).
+pub const CARC_ACTION_MESSAGE_ACTION: u32 = 25;
+/// `carc_action.kind`: perform the shortest road, smallest city or smallest monastery in hand
+/// on the feature (`x`, `y`, `feature`, `location`): the segment of the player's first follower
+/// in one of the features of the lowest value (D-MS-11).
+pub const CARC_ACTION_MESSAGE_FEATURE: u32 = 26;
+/// `carc_action.kind`: perform "score and return" (message C1 #8) with the player's `figure`
+/// on (`x`, `y`, `feature`, `location`): its feature scored for him if he has the majority
+/// there, then the follower goes home (D-MS-3).
+pub const CARC_ACTION_MESSAGE_FOLLOWER: u32 = 27;
+
+/// Message (`carc_event.message`, `carc_chance.value` of `CARC_CHANCE_MESSAGE`,
+/// `carc_game_message_in_hand`, `carc_game_messages_unseen`, `carc_game_messages_under_deck`):
+/// none (events that are not about a message; no message in hand).
+pub const CARC_MESSAGE_NONE: u32 = 0;
+/// Message: the shortest road (C1 #1, C2 #1): the lowest-valued road holding one of the
+/// player's followers scores for him at the final scoring's rates; his followers stay. The
+/// codes `CARC_MESSAGE_SHORTEST_ROAD` .. `CARC_MESSAGE_SCORE_AND_RETURN` are 1 to 8, in the
+/// order of the first edition (C1), so a code is the message's C1 number; the second edition's
+/// numbers come from `carc_message_number`.
+pub const CARC_MESSAGE_SHORTEST_ROAD: u32 = 1;
+/// Message: the smallest city (C1 #2, C2 #2).
+pub const CARC_MESSAGE_SMALLEST_CITY: u32 = 2;
+/// Message: the smallest monastery or shrine (C1 #3, C2 #3).
+pub const CARC_MESSAGE_SMALLEST_MONASTERY: u32 = 3;
+/// Message: 2 points per pennant (coat of arms) in the cities holding the player's followers
+/// (C1 #4, C2 #5).
+pub const CARC_MESSAGE_COATS_OF_ARMS: u32 = 4;
+/// Message: 2 points per follower of the player in a city (C1 #5, C2 #6).
+pub const CARC_MESSAGE_KNIGHTS: u32 = 5;
+/// Message: 2 points per follower of the player on a field (C1 #6, C2 #7).
+pub const CARC_MESSAGE_FARMERS: u32 = 6;
+/// Message: the extra tile, a turn part nested in the current one (C1 #7, C2 #4; M.7).
+pub const CARC_MESSAGE_EXTRA_TILE: u32 = 7;
+/// Message: score and return, one of the player's followers (C1 #8, C2 #8; D-MS-3).
+pub const CARC_MESSAGE_SCORE_AND_RETURN: u32 = 8;
+
+/// Numbering of the messages (`carc_message_number`, `carc_game_message_numbering`): the
+/// first edition's (S003, C1; the default of the rule `message_numbering`, `"c1"`).
+pub const CARC_MESSAGE_NUMBERING_C1: u32 = 0;
+/// Numbering of the messages: the second edition's ("The Messengers", C2; `"c2"`), where the
+/// extra tile is #4 and coats of arms, knights and farmers are #5 to #7.
+pub const CARC_MESSAGE_NUMBERING_C2: u32 = 1;
 
 /// `carc_game_robber`: the robber is in its owner's supply (`*space` is 0).
 pub const CARC_ROBBER_IN_SUPPLY: u32 = 0;
@@ -272,6 +320,16 @@ pub const CARC_PENDING_SCORE_ORDER: u32 = 23;
 /// spaces and he receives an award; he chooses which figure moves
 /// (`CARC_ACTION_SCORING_FIGURE`; Messages M.1); no pass.
 pub const CARC_PENDING_CHOOSE_SCORING_FIGURE: u32 = 24;
+/// Pending chance node: the active player draws the top message of the deck (Messages M.2;
+/// explicit-draw games only: `carc_game_chance_outcomes` lists `CARC_CHANCE_MESSAGE` outcomes,
+/// `carc_game_resolve_chance` supplies one).
+pub const CARC_PENDING_DRAW_MESSAGE: u32 = 25;
+/// Pending decision: the active player performs the message in hand
+/// (`carc_game_message_in_hand`; `CARC_ACTION_MESSAGE_ACTION`, `CARC_ACTION_MESSAGE_FEATURE` or
+/// `CARC_ACTION_MESSAGE_FOLLOWER`, as the message is) or takes its 2 points
+/// (`CARC_ACTION_MESSAGE_POINTS`; M.3); no pass. Asked only when the message has something to
+/// act on.
+pub const CARC_PENDING_RESOLVE_MESSAGE: u32 = 26;
 
 /// `carc_game_current_tile` when no tile is in hand.
 pub const CARC_NO_TILE: u32 = u32::MAX;
@@ -359,6 +417,10 @@ pub const CARC_EVENT_ROBBER_RETURNED: u32 = 29;
 /// `messenger_value`; the scoring figure now stands at their sum, the messenger left the track.
 /// Not a score.
 pub const CARC_EVENT_FIGURES_MERGED: u32 = 30;
+/// `carc_event.kind`: the active `player` drew the top message of the deck (`message`;
+/// Messages M.2, M.3); he now performs it or takes its 2 points (a message with nothing to
+/// act on gives its 2 points at once, a `CARC_REASON_MESSAGE` score with `seal` 1).
+pub const CARC_EVENT_MESSAGE_DRAWN: u32 = 31;
 
 /// Token: none (`carc_event.token` of events that are not about the King or Robber Baron).
 pub const CARC_TOKEN_NONE: u32 = 0;
@@ -391,6 +453,13 @@ pub const CARC_REASON_GOLD: u32 = 8;
 /// `carc_event.reason`: a robbery (Robbers RO.2): half, rounded up, of seat `victim`'s award
 /// `award`, taken by the receiver's robber on track space `space`.
 pub const CARC_REASON_ROBBERY: u32 = 9;
+/// `carc_event.reason`: a message (Messages M.3, `message`): its 2 points instead of its action
+/// (`seal` 1), or its action: 2 points per thing `counted` (coats of arms, knights, farmers),
+/// or a feature or field valued as the final scoring values it, whose facts fill the fields of
+/// the reason `message_reason` names (`CARC_REASON_FEATURE`: the shortest road, smallest city,
+/// smallest monastery, "score and return" on a road, city, monastery or shrine;
+/// `CARC_REASON_FIELD`: "score and return" on a field).
+pub const CARC_REASON_MESSAGE: u32 = 10;
 
 /// `carc_event.bonuses` bit: an inn set the road's value (Inns & Cathedrals).
 pub const CARC_BONUS_INN: u32 = 1;
@@ -408,6 +477,8 @@ pub const CARC_CHANCE_TILE: u32 = 0;
 pub const CARC_CHANCE_ANIMAL: u32 = 1;
 /// `carc_chance.kind`: a roll of the flying machines' die (`value` is the distance, 1 to 3).
 pub const CARC_CHANCE_ROLL: u32 = 2;
+/// `carc_chance.kind`: the top message of the Messages' deck (`value` is `CARC_MESSAGE_*`).
+pub const CARC_CHANCE_MESSAGE: u32 = 3;
 
 /// An action, as listed by `carc_game_legal_actions` or filled in by the caller.
 #[repr(C)]
@@ -420,25 +491,29 @@ pub struct carc_action {
     /// `CARC_ACTION_TAKE_INGOT`, `CARC_ACTION_PLACE_MAGIC`, `CARC_ACTION_REMOVE_MAGIC`,
     /// `CARC_ACTION_PLACE_FERRY`, `CARC_ACTION_MOVE_FERRY`, `CARC_ACTION_CROP_OPTION`,
     /// `CARC_ACTION_CROP_DEPLOY`, `CARC_ACTION_CROP_RETURN`, `CARC_ACTION_PLACE_ROBBER`,
-    /// `CARC_ACTION_ROB`, `CARC_ACTION_SCORE_FIRST` or `CARC_ACTION_SCORING_FIGURE`.
+    /// `CARC_ACTION_ROB`, `CARC_ACTION_SCORE_FIRST`, `CARC_ACTION_SCORING_FIGURE`,
+    /// `CARC_ACTION_MESSAGE_POINTS`, `CARC_ACTION_MESSAGE_ACTION`, `CARC_ACTION_MESSAGE_FEATURE`
+    /// or `CARC_ACTION_MESSAGE_FOLLOWER`.
     pub kind: u32,
     /// Place: the tile number (see `carc_tile_name`).
     pub tile: u32,
     /// Place, deploy, leave, acrobat, pyramid, land, the ingots, place magic, the ferries, crop
-    /// deploy, crop return and score first: the position (x grows east, y grows south).
+    /// deploy, crop return, score first, message feature and message follower: the position (x
+    /// grows east, y grows south).
     pub x: i32,
     /// See `x`.
     pub y: i32,
     /// Place: clockwise rotation in degrees (0, 90, 180 or 270).
     pub rotation: u32,
-    /// Deploy, enter, leave, fly, crop deploy and crop return: `CARC_FIGURE_*`.
+    /// Deploy, enter, leave, fly, crop deploy, crop return and message follower:
+    /// `CARC_FIGURE_*`.
     pub figure: u32,
-    /// Deploy, leave, land, place magic, crop deploy, crop return and score first:
-    /// `CARC_FEATURE_*`.
+    /// Deploy, leave, land, place magic, crop deploy, crop return, score first, message feature
+    /// and message follower: `CARC_FEATURE_*`.
     pub feature: u32,
-    /// Deploy, leave, land, place magic, crop deploy, crop return and score first: the location
-    /// bits of the feature on the tile (see `CARC_LOCATION_CENTRE`); the ferries: the edge bits
-    /// of the two road ends joined.
+    /// Deploy, leave, land, place magic, crop deploy, crop return, score first, message feature
+    /// and message follower: the location bits of the feature on the tile (see
+    /// `CARC_LOCATION_CENTRE`); the ferries: the edge bits of the two road ends joined.
     pub location: u32,
     /// Enter, move the Count and leave: `CARC_QUARTER_*`.
     pub quarter: u32,
@@ -474,7 +549,8 @@ pub struct carc_event {
     /// Tile number: drawn, discarded, deferred, placed.
     pub tile: u32,
     /// Position: of the tile placed; of the figure deployed, returned or left the City; of the
-    /// scored feature's or field's first figure; of the crop circle's tile (option chosen).
+    /// scored feature's or field's first figure (with `CARC_REASON_MESSAGE`, of the follower
+    /// that named it); of the crop circle's tile (option chosen).
     pub x: i32,
     /// See `x`.
     pub y: i32,
@@ -483,7 +559,8 @@ pub struct carc_event {
     /// `CARC_FIGURE_*`: deployed, returned, entered the City, left the City.
     pub figure: u32,
     /// `CARC_FEATURE_*`: deployed, returned, left the City; the scored feature (field for
-    /// `CARC_REASON_FIELD`); the crop circle's kind (option chosen: road, city or field).
+    /// `CARC_REASON_FIELD`; with `CARC_REASON_MESSAGE`, the feature or field of `message_reason`);
+    /// the crop circle's kind (option chosen: road, city or field).
     pub feature: u32,
     /// Location bits of `feature` on the tile at `x`, `y`; ferry placed or moved: the edge
     /// bits of the two road ends it joins.
@@ -496,7 +573,9 @@ pub struct carc_event {
     pub reason: u32,
     /// 1 if the score is part of the final scoring.
     pub final_scoring: u32,
-    /// `CARC_REASON_FEATURE`: 1 if the feature was complete, 0 if unfinished.
+    /// `CARC_REASON_FEATURE` (and `CARC_REASON_MESSAGE` with `message_reason`
+    /// `CARC_REASON_FEATURE`, as everywhere below): 1 if the feature was complete, 0 if
+    /// unfinished.
     pub complete: u32,
     /// `CARC_REASON_FEATURE`: distinct tiles of the road or city; a monastery's or shrine's
     /// 3x3 area.
@@ -507,7 +586,8 @@ pub struct carc_event {
     pub bonuses: u32,
     /// `CARC_REASON_FEATURE`, `CARC_REASON_FIELD`: the receiver's strength.
     pub strength: u32,
-    /// `CARC_REASON_FIELD`: completed cities paid for.
+    /// `CARC_REASON_FIELD` (and `CARC_REASON_MESSAGE` with `message_reason`
+    /// `CARC_REASON_FIELD`, as below): completed cities paid for.
     pub cities: u32,
     /// `CARC_REASON_FIELD`: points per city.
     pub points_per_city: u32,
@@ -541,9 +621,9 @@ pub struct carc_event {
     pub from_x: i32,
     /// See `from_x`.
     pub from_y: i32,
-    /// `CARC_MAGIC_*`: the magic figure moved or removed; with `CARC_REASON_FEATURE` the one in
-    /// the scored road or city (the mage +1 per tile, the witch halved). `CARC_MAGIC_NONE`
-    /// otherwise.
+    /// `CARC_MAGIC_*`: the magic figure moved or removed; with `CARC_REASON_FEATURE` (and a
+    /// message's feature) the one in the scored road or city (the mage +1 per tile, the witch
+    /// halved). `CARC_MAGIC_NONE` otherwise.
     pub magic: u32,
     /// `CARC_REASON_GOLD`: the receiver's ingots.
     pub ingots: u32,
@@ -573,6 +653,28 @@ pub struct carc_event {
     pub scoring_figure_value: u32,
     /// Figures merged: the messenger's value before the merge.
     pub messenger_value: u32,
+    /// Scored, with the score track (Robbers, Messages): the receiver's scoring figure that
+    /// moved with the points, 0 the scoring figure, 1 the messenger (M.1); -1 without a track
+    /// and for the other events.
+    pub track_figure: i32,
+    /// `CARC_MESSAGE_*`: message drawn; `CARC_REASON_MESSAGE`: the message performed or whose
+    /// seal was taken. `CARC_MESSAGE_NONE` otherwise.
+    pub message: u32,
+    /// `CARC_REASON_MESSAGE`: 1 if the points are the message's 2 points instead of its action
+    /// (its seal, M.3), 0 for its action.
+    pub seal: u32,
+    /// `CARC_REASON_MESSAGE`: the things counted at 2 points each (coats of arms: the pennants
+    /// in the cities holding the receiver's followers; knights: his followers in cities;
+    /// farmers: his followers on fields); 0 for the other messages and the seal.
+    pub counted: u32,
+    /// `CARC_REASON_MESSAGE`: the reason whose fields carry the facts of the feature or field
+    /// the message valued: `CARC_REASON_FEATURE` (the shortest road, smallest city or smallest
+    /// monastery, and "score and return" on a road, city, monastery or shrine: `feature`,
+    /// `complete`, `tiles`, `pennants`, `bonuses`, `strength`, `magic`, `x`, `y`, `location`),
+    /// `CARC_REASON_FIELD` ("score and return" on a field: `cities`, `points_per_city`,
+    /// `bonuses`, `strength`, `x`, `y`, `location`; `feature` is `CARC_FEATURE_FIELD`), or
+    /// `CARC_REASON_NONE` (the seal, coats of arms, knights, farmers; and every other event).
+    pub message_reason: u32,
 }
 
 impl Default for carc_event {
@@ -625,6 +727,11 @@ impl Default for carc_event {
             award: 0,
             scoring_figure_value: 0,
             messenger_value: 0,
+            track_figure: -1,
+            message: CARC_MESSAGE_NONE,
+            seal: 0,
+            counted: 0,
+            message_reason: CARC_REASON_NONE,
         }
     }
 }
@@ -722,9 +829,12 @@ pub struct carc_chance {
     /// `CARC_CHANCE_*`: what kind of outcome.
     pub kind: u32,
     /// The outcome: for `CARC_CHANCE_TILE` the tile number, for `CARC_CHANCE_ANIMAL` the
-    /// `CARC_ANIMAL_*`.
+    /// `CARC_ANIMAL_*`, for `CARC_CHANCE_ROLL` the distance (1 to 3), for
+    /// `CARC_CHANCE_MESSAGE` the `CARC_MESSAGE_*`.
     pub value: u32,
-    /// Its probability (for a tile: copies left over the tiles left in the stack drawn from).
+    /// Its probability (for a tile: copies left over the tiles left in the stack drawn from;
+    /// for a message: 1 over the messages never drawn, or 1 for the one under the deck longest
+    /// once every message was seen).
     pub probability: f64,
 }
 
@@ -761,6 +871,16 @@ const _: () = {
     assert!(CARC_CROP_DEPLOY as usize == CropOption::Deploy.index());
     assert!(CARC_CROP_RETURN as usize == CropOption::Return.index());
     assert!(CARC_CROP_NONE as usize == CropOption::ALL.len());
+    assert!(CARC_MESSAGE_NONE == 0);
+    assert!(CARC_MESSAGE_SHORTEST_ROAD as usize == Message::ShortestRoad.index() + 1);
+    assert!(CARC_MESSAGE_SMALLEST_CITY as usize == Message::SmallestCity.index() + 1);
+    assert!(CARC_MESSAGE_SMALLEST_MONASTERY as usize == Message::SmallestMonastery.index() + 1);
+    assert!(CARC_MESSAGE_COATS_OF_ARMS as usize == Message::CoatsOfArms.index() + 1);
+    assert!(CARC_MESSAGE_KNIGHTS as usize == Message::Knights.index() + 1);
+    assert!(CARC_MESSAGE_FARMERS as usize == Message::Farmers.index() + 1);
+    assert!(CARC_MESSAGE_EXTRA_TILE as usize == Message::ExtraTile.index() + 1);
+    assert!(CARC_MESSAGE_SCORE_AND_RETURN as usize == Message::ScoreAndReturn.index() + 1);
+    assert!(CARC_MESSAGE_SCORE_AND_RETURN as usize == Message::ALL.len());
     assert!(CARC_LOCATION_CENTRE == Location::CENTRE.bits() as u32);
     assert!(CARC_LOCATION_SECOND_CENTRE == Location::SECOND_CENTRE.bits() as u32);
 };
@@ -899,6 +1019,8 @@ pub(crate) fn pending_to_c(pending: Pending) -> u32 {
         Pending::ChooseRobbed => CARC_PENDING_CHOOSE_ROBBED,
         Pending::ScoreOrder => CARC_PENDING_SCORE_ORDER,
         Pending::ChooseScoringFigure => CARC_PENDING_CHOOSE_SCORING_FIGURE,
+        Pending::DrawMessage => CARC_PENDING_DRAW_MESSAGE,
+        Pending::ResolveMessage { .. } => CARC_PENDING_RESOLVE_MESSAGE,
         Pending::GameOver => CARC_PENDING_GAME_OVER,
     }
 }
@@ -927,7 +1049,58 @@ pub(crate) fn outcome_to_c(outcome: Outcome, probability: f64) -> carc_chance {
             value: u32::from(distance),
             probability,
         },
+        Outcome::Message(message) => carc_chance {
+            kind: CARC_CHANCE_MESSAGE,
+            value: message_to_c(message),
+            probability,
+        },
     }
+}
+
+pub(crate) fn message_to_c(message: Message) -> u32 {
+    match message {
+        Message::ShortestRoad => CARC_MESSAGE_SHORTEST_ROAD,
+        Message::SmallestCity => CARC_MESSAGE_SMALLEST_CITY,
+        Message::SmallestMonastery => CARC_MESSAGE_SMALLEST_MONASTERY,
+        Message::CoatsOfArms => CARC_MESSAGE_COATS_OF_ARMS,
+        Message::Knights => CARC_MESSAGE_KNIGHTS,
+        Message::Farmers => CARC_MESSAGE_FARMERS,
+        Message::ExtraTile => CARC_MESSAGE_EXTRA_TILE,
+        Message::ScoreAndReturn => CARC_MESSAGE_SCORE_AND_RETURN,
+    }
+}
+
+pub(crate) fn message_from_c(value: u32) -> Result<Message, carc_status> {
+    from_code(&Message::ALL, message_to_c, "message", value)
+}
+
+pub(crate) fn numbering_to_c(numbering: MessageNumbering) -> u32 {
+    match numbering {
+        MessageNumbering::C1 => CARC_MESSAGE_NUMBERING_C1,
+        MessageNumbering::C2 => CARC_MESSAGE_NUMBERING_C2,
+    }
+}
+
+pub(crate) fn numbering_from_c(value: u32) -> Result<MessageNumbering, carc_status> {
+    // Every numbering: `numbering_to_c` above is the exhaustive match.
+    const ALL: [MessageNumbering; 2] = [MessageNumbering::C1, MessageNumbering::C2];
+    from_code(&ALL, numbering_to_c, "message numbering", value)
+}
+
+/// The static NUL-terminated name of a message (`"shortest_road"`, ...), built once.
+pub(crate) fn message_c_name(message: Message) -> &'static [u8] {
+    static NAMES: std::sync::OnceLock<Vec<Vec<u8>>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        Message::ALL
+            .iter()
+            .map(|m| {
+                let mut v = m.name().as_bytes().to_vec();
+                v.push(0);
+                v
+            })
+            .collect()
+    });
+    names[message.index()].as_slice()
 }
 
 pub(crate) fn magic_to_c(figure: MagicFigure) -> u32 {
@@ -1011,6 +1184,7 @@ pub(crate) fn outcome_from_c(kind: u32, value: u32) -> Result<Outcome, carc_stat
             Ok(d @ 1..=3) => Ok(Outcome::Roll(d)),
             _ => invalid("roll of the die", value),
         },
+        CARC_CHANCE_MESSAGE => Ok(Outcome::Message(message_from_c(value)?)),
         other => invalid("chance kind", other),
     }
 }
@@ -1204,6 +1378,32 @@ pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
             location: location.bits() as u32,
             ..blank_action(CARC_ACTION_SCORE_FIRST, epoch)
         },
+        Action::MessagePoints => blank_action(CARC_ACTION_MESSAGE_POINTS, epoch),
+        Action::MessageAction => blank_action(CARC_ACTION_MESSAGE_ACTION, epoch),
+        Action::MessageFeature {
+            pos,
+            feature,
+            location,
+        } => carc_action {
+            x: pos.x,
+            y: pos.y,
+            feature: feature_to_c(feature),
+            location: location.bits() as u32,
+            ..blank_action(CARC_ACTION_MESSAGE_FEATURE, epoch)
+        },
+        Action::MessageFollower {
+            figure,
+            pos,
+            feature,
+            location,
+        } => carc_action {
+            figure: figure_to_c(figure),
+            x: pos.x,
+            y: pos.y,
+            feature: feature_to_c(feature),
+            location: location.bits() as u32,
+            ..blank_action(CARC_ACTION_MESSAGE_FOLLOWER, epoch)
+        },
         Action::Pass => blank_action(CARC_ACTION_PASS, epoch),
     }
 }
@@ -1302,8 +1502,49 @@ pub(crate) fn action_from_c(c: &carc_action) -> Result<Action, carc_status> {
             }
             _ => invalid("track figure (0 or 1)", c.track_figure),
         },
+        CARC_ACTION_MESSAGE_POINTS => Ok(Action::MessagePoints),
+        CARC_ACTION_MESSAGE_ACTION => Ok(Action::MessageAction),
+        CARC_ACTION_MESSAGE_FEATURE => Ok(Action::MessageFeature {
+            pos,
+            feature: feature_from_c(c.feature)?,
+            location: location_from_c(c.location)?,
+        }),
+        CARC_ACTION_MESSAGE_FOLLOWER => Ok(Action::MessageFollower {
+            figure: figure_from_c(c.figure)?,
+            pos,
+            feature: feature_from_c(c.feature)?,
+            location: location_from_c(c.location)?,
+        }),
         other => invalid("action kind", other),
     }
+}
+
+/// Fills the fields of `CARC_REASON_FEATURE` (of a feature's score or a message's).
+fn feature_facts_to_c(c: &mut carc_event, f: &FeatureScore) {
+    c.feature = feature_to_c(f.kind);
+    c.x = f.pos.x;
+    c.y = f.pos.y;
+    c.location = f.location.bits() as u32;
+    c.complete = f.complete as u32;
+    c.tiles = f.tiles as u32;
+    c.pennants = f.pennants as u32;
+    c.bonuses =
+        if f.inn { CARC_BONUS_INN } else { 0 } | if f.cathedral { CARC_BONUS_CATHEDRAL } else { 0 };
+    c.strength = f.strength as u32;
+    c.magic = f.magic.map_or(CARC_MAGIC_NONE, magic_to_c);
+}
+
+/// Fills the fields of `CARC_REASON_FIELD` (of a field's score or a message's).
+fn field_facts_to_c(c: &mut carc_event, f: &FieldScore) {
+    c.feature = CARC_FEATURE_FIELD;
+    c.x = f.pos.x;
+    c.y = f.pos.y;
+    c.location = f.location.bits() as u32;
+    c.cities = f.cities as u32;
+    c.points_per_city = f.points_per_city as u32;
+    c.bonuses =
+        if f.pig { CARC_BONUS_PIG } else { 0 } | if f.pig_herd { CARC_BONUS_PIG_HERD } else { 0 };
+    c.strength = f.strength as u32;
 }
 
 /// The C form of a score: `reason` and the fields of that reason.
@@ -1313,34 +1554,17 @@ fn score_to_c(s: &Score) -> carc_event {
         player: s.player as i32,
         points: s.points,
         final_scoring: s.final_scoring as u32,
+        track_figure: s.track_figure.map_or(-1, i32::from),
         ..carc_event::default()
     };
     match &s.reason {
         Reason::Feature(f) => {
             c.reason = CARC_REASON_FEATURE;
-            c.feature = feature_to_c(f.kind);
-            c.x = f.pos.x;
-            c.y = f.pos.y;
-            c.location = f.location.bits() as u32;
-            c.complete = f.complete as u32;
-            c.tiles = f.tiles as u32;
-            c.pennants = f.pennants as u32;
-            c.bonuses = if f.inn { CARC_BONUS_INN } else { 0 }
-                | if f.cathedral { CARC_BONUS_CATHEDRAL } else { 0 };
-            c.strength = f.strength as u32;
-            c.magic = f.magic.map_or(CARC_MAGIC_NONE, magic_to_c);
+            feature_facts_to_c(&mut c, f);
         }
         Reason::Field(f) => {
             c.reason = CARC_REASON_FIELD;
-            c.feature = CARC_FEATURE_FIELD;
-            c.x = f.pos.x;
-            c.y = f.pos.y;
-            c.location = f.location.bits() as u32;
-            c.cities = f.cities as u32;
-            c.points_per_city = f.points_per_city as u32;
-            c.bonuses = if f.pig { CARC_BONUS_PIG } else { 0 }
-                | if f.pig_herd { CARC_BONUS_PIG_HERD } else { 0 };
-            c.strength = f.strength as u32;
+            field_facts_to_c(&mut c, f);
         }
         Reason::Goods(g) => {
             c.reason = CARC_REASON_GOODS;
@@ -1381,6 +1605,23 @@ fn score_to_c(s: &Score) -> carc_event {
             c.victim = r.victim as i32;
             c.award = r.award;
             c.space = u32::from(r.space);
+        }
+        Reason::Message(m) => {
+            c.reason = CARC_REASON_MESSAGE;
+            c.message = message_to_c(m.message);
+            c.seal = u32::from(m.seal);
+            c.counted = u32::from(m.counted);
+            match (&m.feature, &m.field) {
+                (Some(f), _) => {
+                    c.message_reason = CARC_REASON_FEATURE;
+                    feature_facts_to_c(&mut c, f);
+                }
+                (None, Some(f)) => {
+                    c.message_reason = CARC_REASON_FIELD;
+                    field_facts_to_c(&mut c, f);
+                }
+                (None, None) => c.message_reason = CARC_REASON_NONE,
+            }
         }
     }
     c
@@ -1641,6 +1882,10 @@ pub(crate) fn event_to_c(event: &Event) -> carc_event {
             messenger_value: *messenger,
             ..base(CARC_EVENT_FIGURES_MERGED, *player)
         },
+        Event::MessageDrawn { player, message } => carc_event {
+            message: message_to_c(*message),
+            ..base(CARC_EVENT_MESSAGE_DRAWN, *player)
+        },
         Event::GameOver { .. } => carc_event::default(),
     }
 }
@@ -1708,6 +1953,32 @@ mod tests {
             assert_eq!(crop_option_from_c(crop_option_to_c(o)), Ok(o));
         }
         assert!(crop_option_from_c(CARC_CROP_NONE).is_err());
+        let mut codes = std::collections::BTreeSet::new();
+        for m in Message::ALL {
+            assert_eq!(message_from_c(message_to_c(m)), Ok(m));
+            assert_eq!(
+                message_to_c(m),
+                u32::from(m.number(MessageNumbering::C1)),
+                "a code is the C1 number"
+            );
+            assert_eq!(
+                outcome_from_c(CARC_CHANCE_MESSAGE, message_to_c(m)),
+                Ok(Outcome::Message(m))
+            );
+            let name = message_c_name(m);
+            assert_eq!(name.last(), Some(&0));
+            assert_eq!(&name[..name.len() - 1], m.name().as_bytes());
+            codes.insert(message_to_c(m));
+        }
+        assert_eq!(codes.len(), Message::ALL.len());
+        for bad in [CARC_MESSAGE_NONE, 9, u32::MAX] {
+            assert!(message_from_c(bad).is_err());
+            assert!(outcome_from_c(CARC_CHANCE_MESSAGE, bad).is_err());
+        }
+        for n in [MessageNumbering::C1, MessageNumbering::C2] {
+            assert_eq!(numbering_from_c(numbering_to_c(n)), Ok(n));
+        }
+        assert!(numbering_from_c(2).is_err());
     }
 
     /// Every legal action of whole games with every set crosses to C and back unchanged, and
@@ -1769,6 +2040,12 @@ mod tests {
                 for e in game.play(action).unwrap() {
                     let c = event_to_c(&e);
                     assert_eq!(c.reason == CARC_REASON_NONE, e.score().is_none());
+                    // Every set has the score track: every award says which figure moved.
+                    assert_eq!(c.track_figure >= 0, e.score().is_some());
+                    assert_eq!(
+                        c.message != CARC_MESSAGE_NONE,
+                        matches!(e, Event::MessageDrawn { .. }) || c.reason == CARC_REASON_MESSAGE
+                    );
                 }
                 step += 1;
             }
@@ -1793,6 +2070,12 @@ mod tests {
             "score_first 1,-2 city NW".parse().unwrap(),
             Action::PlaceRobber { space: 49 },
             Action::ScoringFigure { figure: 1 },
+            Action::MessagePoints,
+            Action::MessageAction,
+            "message_feature 1,-2 road E".parse().unwrap(),
+            "message_follower large_follower 1,-2 city N"
+                .parse()
+                .unwrap(),
         ] {
             assert_eq!(action_from_c(&action_to_c(&a, 0)), Ok(a));
         }
@@ -1807,6 +2090,9 @@ mod tests {
         );
         assert!(pendings.contains(&CARC_PENDING_ANIMAL_TOKEN));
         assert!(pendings.contains(&CARC_PENDING_CROP_OPTION));
+        assert!(pendings.contains(&CARC_PENDING_DRAW_MESSAGE));
+        assert!(pendings.contains(&CARC_PENDING_RESOLVE_MESSAGE));
+        assert!(kinds.contains(&CARC_ACTION_MESSAGE_POINTS));
         assert!(kinds.contains(&CARC_ACTION_CROP_OPTION));
         let double_turn = action_to_c(&Action::DoubleTurn, 0);
         assert_eq!(action_from_c(&double_turn), Ok(Action::DoubleTurn));

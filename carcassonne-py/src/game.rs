@@ -5,7 +5,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use carcassonne::encoding::{observation, ActionSpace, OBSERVATION_PLANES};
-use carcassonne::{Action, Game, JczGame, Outcome, Pending, Quarter, RobberState, TileId, Token};
+use carcassonne::{
+    Action, Game, JczGame, Message, Outcome, Pending, Quarter, RobberState, TileId, Token,
+};
 
 use crate::values::{PyAction, PyEvent, PyPlacedFigure, PyPlacedMagicFigure, PyPlacedTile};
 use crate::{
@@ -137,7 +139,10 @@ impl PyGame {
     /// node) and `"landing"`, Ferries' `"place_ferry"` and `"move_ferry"`, Crop Circles'
     /// `"crop_option"`, `"crop_deploy"` and `"crop_return"` (see `crop_round`), the Robbers'
     /// `"place_robber"`, `"choose_robbed"` and `"score_order"` (the order of the features,
-    /// D-GEN-1), or `"game_over"`.
+    /// D-GEN-1), the Messages' `"choose_scoring_figure"` (M.1), `"draw_message"` (a chance
+    /// node, M.2) and `"resolve_message"` (M.3: `message_points`, or the message in hand
+    /// performed with `message_action`, `message_feature` or `message_follower`; see
+    /// `message_in_hand`), or `"game_over"`.
     #[getter]
     fn pending(&self) -> &'static str {
         match self.game.pending() {
@@ -165,12 +170,15 @@ impl PyGame {
             Pending::ChooseRobbed => "choose_robbed",
             Pending::ChooseScoringFigure => "choose_scoring_figure",
             Pending::ScoreOrder => "score_order",
+            Pending::DrawMessage => "draw_message",
+            Pending::ResolveMessage { .. } => "resolve_message",
             Pending::GameOver => "game_over",
         }
     }
 
     /// Whether the pending decision is a chance node (`"draw"`, `"animal_token"`,
-    /// `"flier_roll"`): answered with `resolve` (in explicit-draw games), not `play`.
+    /// `"flier_roll"`, `"draw_message"`): answered with `resolve` (in explicit-draw games), not
+    /// `play`.
     #[getter]
     fn is_chance(&self) -> bool {
         self.game.pending().is_chance()
@@ -336,6 +344,39 @@ impl PyGame {
         self.game.message_earned()
     }
 
+    /// Messages (M.3): the message the active player drew and has not resolved yet
+    /// (`"shortest_road"`, `"smallest_city"`, `"smallest_monastery"`, `"coats_of_arms"`,
+    /// `"knights"`, `"farmers"`, `"extra_tile"`, `"score_and_return"`; pending
+    /// `"resolve_message"`), else None (and always without the Messages).
+    #[getter]
+    fn message_in_hand(&self) -> Option<&'static str> {
+        self.game.message_in_hand().map(Message::name)
+    }
+
+    /// Messages (M.2): the messages never drawn, in the order of the first edition's numbers
+    /// (C1); while any is left the next draw is one of them, each alike. Empty without the
+    /// Messages.
+    #[getter]
+    fn messages_unseen(&self) -> Vec<&'static str> {
+        self.game
+            .messages_unseen()
+            .into_iter()
+            .map(Message::name)
+            .collect()
+    }
+
+    /// Messages (M.3): the messages put under the deck after use, the one there longest first;
+    /// once every message was seen, the next draw is the first of them. Empty without the
+    /// Messages.
+    #[getter]
+    fn messages_under_deck(&self) -> Vec<&'static str> {
+        self.game
+            .messages_under_deck()
+            .into_iter()
+            .map(Message::name)
+            .collect()
+    }
+
     /// The score track (with the Robbers or the Messages), else None: a dict with `"positions"` (per seat, a
     /// list of `(space, laps)` per scoring figure: space = points mod 50), `"values"` (per
     /// seat, the points each figure has moved; they add up to the score) and `"robbers"` (per
@@ -375,9 +416,13 @@ impl PyGame {
         Ok(Some(dict))
     }
 
-    /// The score track as a uint8 array of `TRACK_OBSERVATION_LEN` (18) values, 3 per seat:
-    /// the scoring figure's space, its laps, the robber (space 0–49; 50 in supply; 51
-    /// returning); 255 for seats that do not play and in games without the track.
+    /// The score track as a uint8 array of `TRACK_OBSERVATION_LEN` (31) values: 5 per seat in
+    /// seat order — the scoring figure's space (0–49) and laps, the messenger's space and laps
+    /// (255 without the Messages, and after the merge before the final scoring), the robber
+    /// (space 0–49; 50 in supply; 51 returning; 255 without the Robbers) — then the message in
+    /// hand (its number in the first edition, C1, 1–8, whatever the rule `message_numbering`;
+    /// 0 for none; 255 without the Messages). 255 for seats that do not play and in games
+    /// without the track.
     fn track_observation<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
         PyArray1::from_vec(py, carcassonne::encoding::track_observation(&self.game))
     }
@@ -483,8 +528,8 @@ impl PyGame {
     }
 
     /// Supplies the outcome of the pending chance node (explicit-draw games), in the notation
-    /// of `chance_outcomes()` (a tile id, an animal token, or `roll:1` to `roll:3`), and
-    /// returns the events. Raises `InvalidActionError` if it cannot be parsed,
+    /// of `chance_outcomes()` (a tile id, an animal token, `roll:1` to `roll:3`, or a message
+    /// `message:NAME`), and returns the events. Raises `InvalidActionError` if it cannot be parsed,
     /// `IllegalActionError` if it is not possible now.
     fn resolve(&mut self, outcome: &str) -> PyResult<Vec<PyEvent>> {
         let outcome: Outcome = outcome.parse().map_err(invalid)?;
@@ -493,8 +538,9 @@ impl PyGame {
 
     /// The outcomes of the pending chance node with their probabilities (adding up to 1):
     /// tile ids for a draw, animal tokens (`"elephant"`, ...) for the big top's scoring,
-    /// `"roll:1"` to `"roll:3"` for a flying machine's die; empty when no chance node is
-    /// pending.
+    /// `"roll:1"` to `"roll:3"` for a flying machine's die, messages (`"message:knights"`,
+    /// ...: each never drawn alike, or the one under the deck longest) for the Messages'
+    /// deck; empty when no chance node is pending.
     fn chance_outcomes(&self) -> Vec<(String, f64)> {
         self.game
             .chance_outcomes()

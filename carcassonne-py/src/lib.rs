@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 
 use carcassonne::bots::{play_games_with, BotKind};
 use carcassonne::encoding::RewardScheme;
-use carcassonne::{Animal, Config, JczGame, Outcome};
+use carcassonne::{Animal, Config, JczGame, Message, Outcome};
 
 pub use game::PyGame;
 
@@ -298,8 +298,9 @@ fn tile_ids() -> Vec<&'static str> {
 
 /// The text of every chance outcome a game can have, in a fixed order: the tile ids of
 /// `tile_ids()`, then the big top's animal tokens (`"elephant"` .. `"flea"`), then the rolls of
-/// the flying machines' die (`"roll:1"` .. `"roll:3"`). `Game.resolve` takes each of them;
-/// OpenSpiel's chance actions are their indices.
+/// the flying machines' die (`"roll:1"` .. `"roll:3"`), then the messages in the first
+/// edition's order (`"message:shortest_road"` .. `"message:score_and_return"`). `Game.resolve`
+/// takes each of them; OpenSpiel's chance actions are their indices.
 #[pyfunction]
 fn outcome_ids() -> Vec<String> {
     let catalogue = carcassonne::catalogue();
@@ -309,6 +310,7 @@ fn outcome_ids() -> Vec<String> {
             Outcome::Tile(_) => catalogue.ids().map(Outcome::Tile).collect(),
             Outcome::Animal(_) => Animal::ALL.into_iter().map(Outcome::Animal).collect(),
             Outcome::Roll(_) => (1..=3).map(Outcome::Roll).collect(),
+            Outcome::Message(_) => Message::ALL.into_iter().map(Outcome::Message).collect(),
         }
     };
     let first_tile = catalogue.ids().next().expect("the catalogue has tiles");
@@ -316,6 +318,7 @@ fn outcome_ids() -> Vec<String> {
         Outcome::Tile(first_tile),
         Outcome::Animal(Animal::ALL[0]),
         Outcome::Roll(1),
+        Outcome::Message(Message::ALL[0]),
     ]
     .into_iter()
     .flat_map(of_kind)

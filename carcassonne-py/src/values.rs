@@ -6,8 +6,8 @@ use pyo3::types::{PyDict, PyTuple};
 use carcassonne::bots::{MctsOptions, MctsReward};
 use carcassonne::{
     Action, Animal, BotKind, Compass, CropOption, Event, FeatureKind, FeatureScore, FieldScore,
-    Figure, Goods, Location, MagicFigure, PlacedFigure, PlacedMagicFigure, PlacedTile, Position,
-    Quarter, Reason, Rotation, Score, TileId, Token, TokenScore,
+    Figure, Goods, Location, MagicFigure, Message, MessageScore, PlacedFigure, PlacedMagicFigure,
+    PlacedTile, Position, Quarter, Reason, Rotation, Score, TileId, Token, TokenScore,
 };
 
 /// A built-in bot: `Bot("random", seed=0)`, `Bot("greedy", seed=0)` or `Bot("mcts", seed=0,
@@ -198,8 +198,10 @@ impl PyBot {
 
 /// An action: `Action("place D 1,-2 R90")`, `Action("deploy follower 1,-2 city NW")`,
 /// `Action("fly follower")`, `Action("magic mage 1,-3 city N")`, `Action("robber 17")`,
-/// `Action("rob 2")`, `Action("score_first 1,-2 city NW")`, `Action("pass")`. Immutable and
-/// hashable; `str()` gives the notation back. The fields that do not apply to its kind are None.
+/// `Action("rob 2")`, `Action("score_first 1,-2 city NW")`, `Action("message_points")`,
+/// `Action("message_feature 1,-2 road E")`, `Action("message_follower follower 1,-2 city N")`,
+/// `Action("pass")`. Immutable and hashable; `str()` gives the notation back. The fields that do
+/// not apply to its kind are None.
 #[pyclass(name = "Action", module = "carcassonne", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PyAction(pub Action);
@@ -360,7 +362,31 @@ impl ActionFields {
                 track_figure: Some(figure),
                 ..none
             },
-            Action::DoubleTurn | Action::Pass => none,
+            Action::MessageFeature {
+                pos,
+                feature,
+                location,
+            } => ActionFields {
+                pos: Some(pos),
+                feature: Some(feature),
+                location: Some(location),
+                ..none
+            },
+            Action::MessageFollower {
+                figure,
+                pos,
+                feature,
+                location,
+            } => ActionFields {
+                figure: Some(figure),
+                pos: Some(pos),
+                feature: Some(feature),
+                location: Some(location),
+                ..none
+            },
+            Action::MessagePoints | Action::MessageAction | Action::DoubleTurn | Action::Pass => {
+                none
+            }
         }
     }
 }
@@ -378,7 +404,8 @@ impl PyAction {
     /// `"count"`, `"leave"`, `"acrobat"`, `"pyramid"`, `"fly"`, `"land"`, `"ingot"`,
     /// `"take_ingot"`, `"magic"`, `"remove_magic"`, `"ferry"`, `"move_ferry"`, `"crop_option"`,
     /// `"crop_deploy"`, `"crop_return"`, `"robber"`, `"rob"`, `"score_first"`,
-    /// `"scoring_figure"` or `"pass"`.
+    /// `"scoring_figure"`, `"message_points"`, `"message_action"`, `"message_feature"`,
+    /// `"message_follower"` or `"pass"`.
     #[getter]
     fn kind(&self) -> &'static str {
         self.0.verb()
@@ -411,7 +438,8 @@ impl PyAction {
 
     /// x of the position (placement, deployment, leaving the City, an acrobat site, a landing,
     /// an ingot's tile, the mage's or witch's tile, a ferry's lake, a crop circle's deployment
-    /// or return), else None. x grows east.
+    /// or return, the feature scored first, a message's feature or follower), else None. x
+    /// grows east.
     #[getter]
     fn x(&self) -> Option<i32> {
         ActionFields::of(self.0).pos.map(|p| p.x)
@@ -429,17 +457,18 @@ impl PyAction {
         ActionFields::of(self.0).rotation.map(Rotation::degrees)
     }
 
-    /// The figure of a deployment, a City action, a flight or a crop circle's deployment or
-    /// return (`"follower"`, `"large_follower"`, ...), else None. The mage and the witch are
-    /// `magic`.
+    /// The figure of a deployment, a City action, a flight, a crop circle's deployment or
+    /// return, or a message's "score and return" (`message_follower`) (`"follower"`,
+    /// `"large_follower"`, ...), else None. The mage and the witch are `magic`.
     #[getter]
     fn figure(&self) -> Option<&'static str> {
         ActionFields::of(self.0).figure.map(Figure::name)
     }
 
     /// The feature kind of a deployment, of leaving the City, of a landing, of the mage's or
-    /// witch's segment or of a crop circle's deployment or return (`"road"`, `"city"`,
-    /// `"monastery"`, `"shrine"`, `"field"`), else None.
+    /// witch's segment, of a crop circle's deployment or return, of the feature scored first or
+    /// of a message's feature or follower (`"road"`, `"city"`, `"monastery"`, `"shrine"`,
+    /// `"field"`), else None.
     #[getter]
     fn feature(&self) -> Option<&'static str> {
         ActionFields::of(self.0).feature.map(FeatureKind::name)
@@ -499,9 +528,11 @@ impl PyAction {
 /// `animal_revealed`, `acrobat_deployed`, `acrobat_returned`, `ingot_placed`, `ingot_taken`,
 /// `magic_figure_moved`, `magic_figure_removed`, `flier_launched`, `die_rolled`,
 /// `flier_returned`, `ferry_placed`, `ferry_moved`, `crop_option_chosen`, `robber_placed`,
-/// `robber_moved`, `robber_returned`, `figures_merged` or `game_over`; fields that do not apply are None. A score
-/// explains itself: `reason` (`feature`, `field`, `goods`, `token`, `big_top`, `acrobats`,
-/// `ringmaster`, `gold`, `robbery`) and the fields of that reason, and `explanation` in words.
+/// `robber_moved`, `robber_returned`, `figures_merged`, `message_drawn` or `game_over`; fields
+/// that do not apply are None. A score explains itself: `reason` (`feature`, `field`, `goods`,
+/// `token`, `big_top`, `acrobats`, `ringmaster`, `gold`, `robbery`, `message`) and the fields of
+/// that reason, and `explanation` in words; with the score track, `track_figure` says which
+/// figure moved.
 #[pyclass(name = "Event", module = "carcassonne", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyEvent(pub Event);
@@ -535,6 +566,7 @@ struct EventFields<'a> {
     from_space: Option<u8>,
     with_player: Option<usize>,
     values: Option<(u32, u32)>,
+    message: Option<Message>,
     scores: Option<&'a [u32]>,
 }
 
@@ -757,6 +789,11 @@ impl<'a> EventFields<'a> {
                 values: Some((scoring_figure, messenger)),
                 ..none
             },
+            Event::MessageDrawn { player, message } => EventFields {
+                player: Some(player),
+                message: Some(message),
+                ..none
+            },
             Event::GameOver { ref scores } => EventFields {
                 scores: Some(scores),
                 ..none
@@ -796,6 +833,11 @@ impl<'a> EventFields<'a> {
                 space: Some(r.space),
                 ..shared
             },
+            Reason::Message(m) => EventFields {
+                message: Some(m.message),
+                magic: m.feature.as_ref().and_then(|f| f.magic),
+                ..shared
+            },
             Reason::Field(_) | Reason::Acrobats(_) | Reason::Ringmaster(_) | Reason::Gold(_) => {
                 shared
             }
@@ -812,16 +854,28 @@ impl PyEvent {
         self.0.score().map(|s| &s.reason)
     }
 
+    /// The facts of a scored feature: reason `feature`, or a message that valued one.
     fn feature_score(&self) -> Option<&FeatureScore> {
         match self.reason_of()? {
             Reason::Feature(f) => Some(f),
+            Reason::Message(m) => m.feature.as_ref(),
             _ => None,
         }
     }
 
+    /// The facts of a scored field: reason `field`, or a message ("score and return") that
+    /// valued one.
     fn field_score(&self) -> Option<&FieldScore> {
         match self.reason_of()? {
             Reason::Field(f) => Some(f),
+            Reason::Message(m) => m.field.as_ref(),
+            _ => None,
+        }
+    }
+
+    fn message_score(&self) -> Option<&MessageScore> {
+        match self.reason_of()? {
+            Reason::Message(m) => Some(m),
             _ => None,
         }
     }
@@ -870,6 +924,7 @@ impl PyEvent {
             Event::RobberMoved { .. } => "robber_moved",
             Event::RobberReturned { .. } => "robber_returned",
             Event::FiguresMerged { .. } => "figures_merged",
+            Event::MessageDrawn { .. } => "message_drawn",
             Event::GameOver { .. } => "game_over",
         }
     }
@@ -889,7 +944,7 @@ impl PyEvent {
     }
 
     /// The position `(x, y)` of the tile placed, of the figure, of the scored feature's or
-    /// field's first figure, of the big top (where it went up; where its animal was revealed),
+    /// field's first figure (of a message's, the follower that named it), of the big top (where it went up; where its animal was revealed),
     /// of the acrobat site, of the ringmaster; of the tile an ingot went on or came from; of
     /// the magic figure's new segment; of the flying machine (`flier_launched`); of a flight's
     /// target (`die_rolled`); of a ferry's lake; of a crop circle's tile.
@@ -972,6 +1027,39 @@ impl PyEvent {
         self.fields().values.map(|v| v.1)
     }
 
+    /// The message (`"shortest_road"`, `"smallest_city"`, `"smallest_monastery"`,
+    /// `"coats_of_arms"`, `"knights"`, `"farmers"`, `"extra_tile"`, `"score_and_return"`) drawn
+    /// (`message_drawn`), or performed or whose seal was taken (reason `message`).
+    #[getter]
+    fn message(&self) -> Option<&'static str> {
+        self.fields().message.map(Message::name)
+    }
+
+    /// Reason `message`: whether the points are the message's 2 points instead of its action
+    /// (its seal, M.3).
+    #[getter]
+    fn seal(&self) -> Option<bool> {
+        self.message_score().map(|m| m.seal)
+    }
+
+    /// Reason `message`: the things counted at 2 points each (coats of arms: the pennants in
+    /// the cities holding the receiver's followers; knights: his followers in cities; farmers:
+    /// his followers on fields); 0 for the other messages and the seal. A message that valued
+    /// a feature or a field has that feature's facts (`complete`, `tiles`, ...) or that field's
+    /// (`cities`, ...), as the reasons `feature` and `field`.
+    #[getter]
+    fn counted(&self) -> Option<u16> {
+        self.message_score().map(|m| m.counted)
+    }
+
+    /// Score events with the score track (Robbers, Messages): the receiver's scoring figure
+    /// that moved with the points, 0 the scoring figure, 1 the messenger (M.1); None without a
+    /// track and for other events.
+    #[getter]
+    fn track_figure(&self) -> Option<u8> {
+        self.0.score().and_then(|s| s.track_figure)
+    }
+
     /// Reason `robbery`: the robbed seat.
     #[getter]
     fn victim(&self) -> Option<usize> {
@@ -1037,8 +1125,8 @@ impl PyEvent {
     }
 
     /// The mage or the witch (`"mage"`, `"witch"`) that moved (`magic_figure_moved`) or went
-    /// back to the reserve (`magic_figure_removed`); with reason `feature`, the one in the
-    /// scored road or city that changed its value (None without one).
+    /// back to the reserve (`magic_figure_removed`); with reason `feature` (or `message` with a
+    /// feature), the one in the scored road or city that changed its value (None without one).
     #[getter]
     fn magic(&self) -> Option<&'static str> {
         self.fields().magic.map(MagicFigure::name)
@@ -1066,7 +1154,9 @@ impl PyEvent {
     /// Why the points were awarded: `"feature"` (a road, city, monastery or shrine),
     /// `"field"`, `"goods"` (a trade goods majority), `"token"` (the King or Robber Baron),
     /// `"big_top"`, `"acrobats"`, `"ringmaster"` (a ringmaster's bonus), `"gold"` (the
-    /// ingots at the end) or `"robbery"` (half of another player's award, Robbers).
+    /// ingots at the end), `"robbery"` (half of another player's award, Robbers) or
+    /// `"message"` (a message's action or its seal, Messages; with `message`, `seal`,
+    /// `counted`, and the facts of a feature or field it valued).
     #[getter]
     fn reason(&self) -> Option<&'static str> {
         self.reason_of().map(|r| match r {
@@ -1079,12 +1169,13 @@ impl PyEvent {
             Reason::Ringmaster(_) => "ringmaster",
             Reason::Gold(_) => "gold",
             Reason::Robbery(_) => "robbery",
+            Reason::Message(_) => "message",
         })
     }
 
     /// What was scored (`road`, `city`, `monastery`, `shrine`, `field`, `goods`, `king`,
-    /// `robber_baron`, `big_top`, `acrobats`, `ringmaster`, `gold`, `robbery`), for score
-    /// events.
+    /// `robber_baron`, `big_top`, `acrobats`, `ringmaster`, `gold`, `robbery`, `message`), for
+    /// score events.
     #[getter]
     fn scored(&self) -> Option<&'static str> {
         self.0.score().map(|s| s.kind_name())
@@ -1102,7 +1193,8 @@ impl PyEvent {
         self.0.score().map(|s| s.final_scoring)
     }
 
-    /// Reason `feature`: whether the feature was complete.
+    /// Reason `feature` (and `message` with a feature, as below): whether the feature was
+    /// complete.
     #[getter]
     fn complete(&self) -> Option<bool> {
         self.feature_score().map(|f| f.complete)
@@ -1132,7 +1224,8 @@ impl PyEvent {
         self.feature_score().map(|f| f.cathedral)
     }
 
-    /// Reasons `feature` and `field`: the receiver's strength.
+    /// Reasons `feature` and `field` (and `message` with one of them): the receiver's
+    /// strength.
     #[getter]
     fn strength(&self) -> Option<u8> {
         self.feature_score()
@@ -1140,7 +1233,7 @@ impl PyEvent {
             .or_else(|| self.field_score().map(|f| f.strength))
     }
 
-    /// Reason `field`: completed cities paid for.
+    /// Reason `field` (and `message` with a field, as below): completed cities paid for.
     #[getter]
     fn cities(&self) -> Option<u16> {
         self.field_score().map(|f| f.cities)
@@ -1255,6 +1348,9 @@ impl PyEvent {
             }
             if let Some(d) = fields.distance {
                 parts.push(format!("distance={d}"));
+            }
+            if let Some(m) = fields.message {
+                parts.push(format!("message='{m}'"));
             }
         }
         if let Some(scores) = fields.scores {

@@ -3,7 +3,9 @@
 //! and the time and size of a `Game` clone.
 //!
 //! Also the same with the sets of Expansions I (`base,inns,traders,river,river2`) and with every
-//! set (Expansions I, `king_robber`, `cult`, `count`), beside the work each game does.
+//! set (one edition of each: Expansions I, `king_robber`, `cult`, `count`, `big_top`, the mini
+//! expansions, `robbers` and `messages` with their score track and message deck), beside the
+//! work each game does.
 //!
 //! `cargo run --release --example bench [-- --seconds S | --games N [--all-sets | --every-set]]`
 
@@ -21,8 +23,8 @@ const EXPANSIONS_I: [TileSet; 5] = [
     TileSet::River2,
 ];
 
-/// Every set, with one edition of the Cult, Under the Big Top, Flying Machines, Mage & Witch
-/// and the crop circles.
+/// Every set (the Robbers and the Messages among them), with one edition of the Cult, Under
+/// the Big Top, Flying Machines, Mage & Witch and the crop circles.
 fn every_set() -> Vec<TileSet> {
     TileSet::ALL
         .into_iter()

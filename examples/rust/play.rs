@@ -7,20 +7,23 @@
 //!                                       [--sets base,inns,traders,river,river2,
 //!                                               king_robber,cult,count,big_top,
 //!                                               flying_machines,gold_mines,mage_witch,
-//!                                               ferries,crop_circles,robbers]
+//!                                               ferries,crop_circles,robbers,messages]
 //! ```
 //! Defaults: 2 players, seed 1, bots `random,greedy`, record saved to `game.json`; `--svg`
 //! also draws the final board as an SVG picture; `--jcz` plays under JCloisterZone's readings
 //! of the rules (`Rules::jcloisterzone`) and also writes the game as a JCloisterZone saved
-//! game, which JCloisterZone opens. With the score track (`robbers`) every award is printed
-//! with the spaces its scoring figure moved between, and every robber's move and robbery.
+//! game, which JCloisterZone opens. With the score track (`robbers`, `messages`) every award is
+//! printed with the figure that moved (the scoring figure or the messenger) and the spaces it
+//! moved between, and every robber's move and robbery; with the `messages`, every message drawn
+//! (numbered as the rule `message_numbering` says: `draws message #5 (knights)`), what its
+//! player did with it, and the figures merging before the final scoring.
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 use carcassonne::render::board_text;
 use carcassonne::{Bot, BotKind, Config, Event, Game, Pending, Rules};
-use carcassonne_examples::{describe_turn, option};
+use carcassonne_examples::{describe_turn, message_label, option, track_figure_name};
 
 fn main() -> ExitCode {
     match run() {
@@ -36,7 +39,7 @@ fn run() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
-            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE] [--jcz FILE] [--sets base,inns,traders,river,river2,king_robber,cult,count,big_top,flying_machines,gold_mines,mage_witch,ferries,crop_circles,robbers,...]"
+            "usage: play [--players N] [--seed S] [--bots random,greedy,...] [--out FILE] [--svg FILE] [--jcz FILE] [--sets base,inns,traders,river,river2,king_robber,cult,count,big_top,flying_machines,gold_mines,mage_witch,ferries,crop_circles,robbers,messages,...]"
         );
         return Ok(());
     }
@@ -92,8 +95,9 @@ fn run() -> Result<(), String> {
     println!("Carcassonne: {players} players, seed {seed}, bots {bot_names}\n");
     let mut breakdown: BTreeMap<(usize, &'static str), u32> = BTreeMap::new();
     let track = game.has_score_track();
-    // Each player's points so far, to show the spaces a figure moves between.
-    let mut moved = vec![0u32; players];
+    // The points each player's figures moved so far (the scoring figure, the messenger), to
+    // show the spaces a figure moves between.
+    let mut moved = vec![[0u32; carcassonne::MAX_TRACK_FIGURES]; players];
     let mut turn = 1;
     while !game.is_over() {
         let player = game.current_player();
@@ -132,16 +136,19 @@ fn run() -> Result<(), String> {
             match e {
                 Event::Scored(s) => {
                     *breakdown.entry((s.player, s.kind_name())).or_default() += s.points;
-                    let from = moved[s.player];
-                    moved[s.player] += s.points;
-                    let figure = if track {
-                        format!(
-                            " (scoring figure {} -> {})",
-                            from % carcassonne::TRACK_SPACES,
-                            moved[s.player] % carcassonne::TRACK_SPACES
-                        )
-                    } else {
-                        String::new()
+                    let figure = match s.track_figure {
+                        Some(f) if track => {
+                            let value = &mut moved[s.player][usize::from(f)];
+                            let from = *value;
+                            *value += s.points;
+                            format!(
+                                " ({} {} -> {})",
+                                track_figure_name(f),
+                                from % carcassonne::TRACK_SPACES,
+                                *value % carcassonne::TRACK_SPACES
+                            )
+                        }
+                        _ => String::new(),
                     };
                     if s.final_scoring {
                         println!(
@@ -181,6 +188,28 @@ fn run() -> Result<(), String> {
                 Event::RobberReturned { player } => {
                     println!("     robber: {}'s robber back in supply", name(*player));
                 }
+                Event::MessageDrawn { player, message } => {
+                    println!(
+                        "     message: {} draws message {}",
+                        name(*player),
+                        message_label(&game, *message)
+                    );
+                }
+                Event::FiguresMerged {
+                    player,
+                    scoring_figure,
+                    messenger,
+                } => {
+                    // M.6: the messenger's points join the scoring figure's.
+                    moved[*player][0] = scoring_figure + messenger;
+                    moved[*player][1] = 0;
+                    println!(
+                        "     figures merged: {}'s messenger ({messenger}) joins the scoring \
+                         figure ({scoring_figure}) at {}",
+                        name(*player),
+                        scoring_figure + messenger
+                    );
+                }
                 _ => {}
             }
         }
@@ -204,6 +233,7 @@ fn run() -> Result<(), String> {
             "ringmaster",
             "gold",
             "robbery",
+            "message",
         ];
         let parts: Vec<String> = kinds
             .iter()

@@ -1,7 +1,7 @@
 //! Helpers shared by the runnable examples (`play`, `replay`, `bench`): command-line parsing
 //! and the JSON summary of a game.
 
-use carcassonne::{Action, Event, Game, JczGame, Pending, Score};
+use carcassonne::{Action, Event, Game, JczGame, Message, Pending, Score};
 use serde_json::{json, Value};
 
 /// The value after `--name` on the command line, if given.
@@ -16,9 +16,29 @@ pub fn flag(args: &[String], name: &str) -> bool {
     args.iter().any(|a| a == name)
 }
 
+/// A message as the game's rules number it (the rule `message_numbering`, the first edition's
+/// by default) with its name: `#5 (knights)`.
+pub fn message_label(game: &Game, message: Message) -> String {
+    format!(
+        "#{} ({message})",
+        message.number(game.config().rules.message_numbering)
+    )
+}
+
+/// The name of a scoring figure on the score track: 0 the scoring figure, 1 the messenger
+/// (Messages).
+pub fn track_figure_name(figure: u8) -> &'static str {
+    if figure == 0 {
+        "scoring figure"
+    } else {
+        "messenger"
+    }
+}
+
 /// One line describing a turn part (who, which tile, where, rotation, follower, the robbers
-/// and the order of the features, points), or another player's decisions in it (the Count's
-/// moves, a crop circle's round). Each action comes with the decision it answered.
+/// and the order of the features, the moving figure and the messages, points), or another
+/// player's decisions in it (the Count's moves, a crop circle's round). Each action comes with
+/// the decision it answered.
 pub fn describe_turn(
     game: &Game,
     player: usize,
@@ -73,6 +93,45 @@ pub fn describe_turn(
             ) => line.push_str(&format!(
                 "  scores first the {feature} at ({},{}) {location}",
                 pos.x, pos.y
+            )),
+            (_, Action::ScoringFigure { figure }) => {
+                line.push_str(&format!("  moves the {}", track_figure_name(*figure)))
+            }
+            (Pending::ResolveMessage { message }, Action::MessagePoints) => {
+                line.push_str(&format!(
+                    "  takes the 2 points of message {}",
+                    message_label(game, *message)
+                ))
+            }
+            (Pending::ResolveMessage { message }, Action::MessageAction) => line.push_str(
+                &format!("  performs message {}", message_label(game, *message)),
+            ),
+            (
+                Pending::ResolveMessage { message },
+                Action::MessageFeature {
+                    pos,
+                    feature,
+                    location,
+                },
+            ) => line.push_str(&format!(
+                "  performs message {} on the {feature} at ({},{}) {location}",
+                message_label(game, *message),
+                pos.x,
+                pos.y
+            )),
+            (
+                Pending::ResolveMessage { message },
+                Action::MessageFollower {
+                    figure,
+                    pos,
+                    feature,
+                    location,
+                },
+            ) => line.push_str(&format!(
+                "  performs message {} with the {figure} on the {feature} at ({},{}) {location}",
+                message_label(game, *message),
+                pos.x,
+                pos.y
             )),
             (_, other) => line.push_str(&format!("  {other}")),
         }

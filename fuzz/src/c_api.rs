@@ -16,8 +16,8 @@ use carcassonne_ffi::types::{
     carc_action, carc_chance, carc_event, carc_ingots, carc_magic_figure, carc_tile_info,
 };
 use carcassonne_ffi::{
-    carc_action_to_string, carc_last_error, carc_location_name, carc_status, carc_status_str,
-    carc_tile_find, carc_tile_name,
+    carc_action_to_string, carc_last_error, carc_location_name, carc_message_name,
+    carc_message_number, carc_status, carc_status_str, carc_tile_find, carc_tile_name,
 };
 
 use crate::MAX_ERROR_MESSAGE;
@@ -153,7 +153,7 @@ fn any_action(u: &mut Unstructured, listed: &[carc_action]) -> carc_action {
         _ => blank_action(),
     };
     match u.int_in_range(0..=14u8).unwrap_or(0) {
-        0 => a.kind = u.int_in_range(0..=25).unwrap_or(0),
+        0 => a.kind = u.int_in_range(0..=29).unwrap_or(0),
         1 => a.tile = u.arbitrary().unwrap_or(0),
         2 => a.x = u.int_in_range(-3..=3).unwrap_or(0),
         3 => a.y = u.arbitrary().unwrap_or(0),
@@ -216,7 +216,7 @@ unsafe fn call(
             if games.len() >= 4 {
                 return;
             }
-            let configs: [&[u8]; 9] = [
+            let configs: [&[u8]; 11] = [
                 b"{}\0",
                 b"{\"players\": 3, \"sets\": [\"base\", \"inns\", \"traders\"]}\0",
                 b"{\"players\": 2, \"sets\": [\"base\", \"river2\", \"count\"], \"explicit_draws\": true}\0",
@@ -226,6 +226,8 @@ unsafe fn call(
                 b"{\"players\": 3, \"sets\": [\"base\", \"flying_machines\", \"gold_mines\", \"mage_witch\"], \"explicit_draws\": true}\0",
                 b"{\"players\": 2, \"sets\": [\"base\", \"flying_machines1\", \"mage_witch1\", \"count\"]}\0",
                 b"{\"players\": 4, \"sets\": [\"base\", \"gold_mines\", \"inns\"], \"rules\": {\"gold_distribution\": \"automatic\"}}\0",
+                b"{\"players\": 2, \"sets\": [\"base\", \"messages\", \"robbers\"], \"explicit_draws\": true}\0",
+                b"{\"players\": 3, \"sets\": [\"base\", \"messages\", \"crop_circles\", \"ferries\"], \"rules\": {\"message_numbering\": \"c2\"}}\0",
             ];
             let text = if op == 0 {
                 c_text(u)
@@ -374,7 +376,7 @@ unsafe fn call(
             let (kind, value) = match u.choose(&outcomes[..len]) {
                 Ok(o) if u.arbitrary().unwrap_or(false) => (o.kind, o.value),
                 _ => (
-                    u.int_in_range(0..=3).unwrap_or(0),
+                    u.int_in_range(0..=4).unwrap_or(0),
                     u.int_in_range(0..=400).unwrap_or(0),
                 ),
             };
@@ -449,6 +451,21 @@ unsafe fn call(
             }
             let status: u32 = u.arbitrary().unwrap_or(0);
             assert!(!carc_status_str(status).is_null());
+            // Messages by code: numbers in both numberings, static names.
+            let message: u32 = u.int_in_range(0..=10).unwrap_or(0);
+            let numbering: u32 = u.int_in_range(0..=3).unwrap_or(0);
+            let mut number = sentinel;
+            if known(carc_message_number(message, numbering, &mut number)) == carc_status::CARC_OK {
+                assert!((1..=8).contains(&number));
+            } else {
+                assert_eq!(number, sentinel);
+            }
+            let mut name: *const c_char = null();
+            if known(carc_message_name(message, &mut name)) == carc_status::CARC_OK {
+                assert!(!name.is_null());
+            } else {
+                assert!(name.is_null());
+            }
             let action = any_action(u, &[]);
             let mut buf = [0 as c_char; 96];
             let mut needed = 0;
@@ -535,6 +552,48 @@ unsafe fn call(
             )) == carc_status::CARC_OK
             {
                 assert!(distance <= 3, "a roll of {distance}");
+            }
+            // The Messages' getters: the message in hand, the deck's lists in buffers of every
+            // size, the game's numbering.
+            let mut message = sentinel;
+            if known(carc_game_message_in_hand(game, &mut message)) == carc_status::CARC_OK {
+                assert!(message <= 8, "message code {message}");
+            } else {
+                assert_eq!(message, sentinel, "message written on failure");
+            }
+            let cap = u.int_in_range(0..=9usize).unwrap_or(0);
+            let mut messages = vec![sentinel; cap];
+            let mut len = usize::MAX;
+            let ptr = if cap == 0 && u.arbitrary().unwrap_or(false) {
+                null_mut()
+            } else {
+                messages.as_mut_ptr()
+            };
+            let status = known(if u.arbitrary().unwrap_or(false) {
+                carc_game_messages_unseen(game, ptr, cap, &mut len)
+            } else {
+                carc_game_messages_under_deck(game, ptr, cap, &mut len)
+            });
+            match status {
+                carc_status::CARC_OK => {
+                    assert!(len <= cap && len <= 8);
+                    assert!(messages[..len].iter().all(|m| (1..=8).contains(m)));
+                    assert!(messages[len..].iter().all(|m| *m == sentinel));
+                }
+                carc_status::CARC_BUFFER_TOO_SMALL => {
+                    assert!(len > cap && len <= 8);
+                    assert!(
+                        messages.iter().all(|m| *m == sentinel),
+                        "written when too small"
+                    );
+                }
+                _ => assert_eq!(len, usize::MAX),
+            }
+            let mut numbering = sentinel;
+            if known(carc_game_message_numbering(game, &mut numbering)) == carc_status::CARC_OK {
+                assert!(numbering <= 1);
+            } else {
+                assert_eq!(numbering, sentinel);
             }
         }
         // NULL out-parameters everywhere.

@@ -24,9 +24,9 @@ use arbitrary::Unstructured;
 use carcassonne::{
     catalogue, Action, BuilderDoubleTurn, Config, CountFinalScoring, CountMove, CropOption,
     Elements, FarmCityScoring, FeatureKind, Figure, Game, GoldDistribution, JczGame,
-    KingRobberScoring, Location, MagicFigure, Outcome, Pending, Position, Quarter, Record,
-    RiverBaseStartTile, RiverTurnRule, RobberPlacement, Rotation, Rules, SmallCityScoring,
-    StartTile, TileId, TileSet, UnfinishedInnsCathedrals,
+    KingRobberScoring, Location, MagicFigure, Message, MessageNumbering, Outcome, Pending,
+    Position, Quarter, Record, RiverBaseStartTile, RiverTurnRule, RobberPlacement, Rotation, Rules,
+    SmallCityScoring, StartTile, TileId, TileSet, UnfinishedInnsCathedrals,
 };
 
 pub use c_api::c_api;
@@ -181,7 +181,7 @@ fn any_sets(u: &mut Unstructured) -> arbitrary::Result<Vec<TileSet>> {
 
 /// The rule options [`any_config`] chooses: every field of `Rules` (a test compares them with
 /// the fields of its JSON, so that a new option is not forgotten here).
-pub const FUZZED_RULES: [&str; 27] = [
+pub const FUZZED_RULES: [&str; 28] = [
     "farmers",
     "small_city",
     "farm_city_scoring",
@@ -209,6 +209,7 @@ pub const FUZZED_RULES: [&str; 27] = [
     "robbers_in_final_scoring",
     "message_trigger_end_state",
     "message_dark_space_alone",
+    "message_numbering",
 ];
 
 /// The elements [`any_config`] chooses: every field of `Elements` (checked as
@@ -287,6 +288,7 @@ pub fn any_config(u: &mut Unstructured) -> arbitrary::Result<Config> {
         robbers_in_final_scoring,
         message_trigger_end_state,
         message_dark_space_alone,
+        message_numbering,
         ..
     } = &mut c.rules;
     *small_city = *u.choose(&[SmallCityScoring::Standard, SmallCityScoring::Legacy2])?;
@@ -326,6 +328,7 @@ pub fn any_config(u: &mut Unstructured) -> arbitrary::Result<Config> {
         RobberPlacement::EachOtherPlayer,
         RobberPlacement::BeforeTilePlacement,
     ])?;
+    *message_numbering = *u.choose(&[MessageNumbering::C1, MessageNumbering::C2])?;
     for flag in [
         farmers,
         river2_fork_first,
@@ -650,12 +653,13 @@ pub fn actions(data: &[u8]) {
             }
             // Any chance outcome.
             3 => {
-                let outcome = match u.int_in_range(0..=2u8).unwrap_or(0) {
+                let outcome = match u.int_in_range(0..=3u8).unwrap_or(0) {
                     0 => any_tile(&mut u).map(Outcome::Tile),
                     1 => u
                         .choose(&carcassonne::Animal::ALL)
                         .map(|a| Outcome::Animal(*a)),
-                    _ => u.int_in_range(0..=4u8).map(Outcome::Roll),
+                    2 => u.int_in_range(0..=4u8).map(Outcome::Roll),
+                    _ => u.choose(&Message::ALL).map(|m| Outcome::Message(*m)),
                 };
                 if let Ok(outcome) = outcome {
                     try_outcome(&mut game, outcome);
@@ -715,7 +719,7 @@ fn mutate_text(game: &Game, u: &mut Unstructured) -> String {
         Err(_) => "pass".to_owned(),
     };
     let mut words: Vec<String> = base.split(' ').map(str::to_owned).collect();
-    const WORDS: [&str; 34] = [
+    const WORDS: [&str; 40] = [
         "place",
         "deploy",
         "pass",
@@ -750,6 +754,12 @@ fn mutate_text(game: &Game, u: &mut Unstructured) -> String {
         "witch",
         "roll:2",
         "shrine",
+        "message_points",
+        "message_action",
+        "message_feature",
+        "message_follower",
+        "message:knights",
+        "scoring_figure",
     ];
     let i = u.choose_index(words.len()).unwrap_or(0);
     match u.int_in_range(0..=3u8).unwrap_or(0) {
@@ -794,12 +804,16 @@ fn kind_index(action: &Action) -> u8 {
         Action::Rob { .. } => 21,
         Action::ScoreFirst { .. } => 22,
         Action::ScoringFigure { .. } => 23,
+        Action::MessagePoints => 24,
+        Action::MessageAction => 25,
+        Action::MessageFeature { .. } => 26,
+        Action::MessageFollower { .. } => 27,
     }
 }
 
 /// An action of any kind with parts near the board (often illegal).
 fn any_action(game: &Game, u: &mut Unstructured) -> arbitrary::Result<Action> {
-    let kind = u.int_in_range(0..=23u8)?;
+    let kind = u.int_in_range(0..=27u8)?;
     let action = action_of_kind(kind, game, u)?;
     assert_eq!(kind_index(&action), kind, "any_action builds every kind");
     Ok(action)
@@ -896,8 +910,41 @@ fn action_of_kind(kind: u8, game: &Game, u: &mut Unstructured) -> arbitrary::Res
             feature: *u.choose(&FeatureKind::ALL)?,
             location,
         },
-        _ => Action::ScoringFigure {
+        23 => Action::ScoringFigure {
             figure: u.int_in_range(0..=3)?,
+        },
+        24 => Action::MessagePoints,
+        25 => Action::MessageAction,
+        // The messages name a follower on the board: one of the figures most of the time.
+        26 => match u.choose(&game.figures()) {
+            Ok(f) if u.ratio(3, 4)? => Action::MessageFeature {
+                pos: f.pos,
+                feature: f.feature,
+                location: f.location,
+            },
+            _ => Action::MessageFeature {
+                pos,
+                feature: *u.choose(&FeatureKind::ALL)?,
+                location,
+            },
+        },
+        _ => match u.choose(&game.figures()) {
+            Ok(f) if u.ratio(3, 4)? => Action::MessageFollower {
+                figure: if u.ratio(3, 4)? {
+                    f.figure
+                } else {
+                    *u.choose(&Figure::ALL)?
+                },
+                pos: f.pos,
+                feature: f.feature,
+                location: f.location,
+            },
+            _ => Action::MessageFollower {
+                figure: *u.choose(&Figure::ALL)?,
+                pos,
+                feature: *u.choose(&FeatureKind::ALL)?,
+                location,
+            },
         },
     })
 }

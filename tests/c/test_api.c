@@ -541,17 +541,39 @@ static void test_every_code_round_trips(void) {
     CHECK(strcmp(text, "scoring_figure 1") == 0);
     a.track_figure = 2;
     STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
-    a.kind = CARC_ACTION_SCORING_FIGURE + 1;
+    a.kind = CARC_ACTION_MESSAGE_POINTS;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "message_points") == 0);
+    a.kind = CARC_ACTION_MESSAGE_ACTION;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "message_action") == 0);
+    a.kind = CARC_ACTION_MESSAGE_FEATURE;
+    a.feature = CARC_FEATURE_ROAD;
+    a.location = CARC_LOCATION_E;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "message_feature 2,-1 road E") == 0);
+    a.location = 0;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
+    a.kind = CARC_ACTION_MESSAGE_FOLLOWER;
+    a.figure = CARC_FIGURE_LARGE_FOLLOWER;
+    a.feature = CARC_FEATURE_CITY;
+    a.location = CARC_LOCATION_N;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_OK);
+    CHECK(strcmp(text, "message_follower large_follower 2,-1 city N") == 0);
+    a.figure = CARC_FIGURE_RINGMASTER + 1;
+    STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
+    a.kind = CARC_ACTION_MESSAGE_FOLLOWER + 1;
     STATUS(carc_action_to_string(&a, text, sizeof text, &needed), CARC_INVALID_ARGUMENT);
 
     /* Whole games with every set: each listed action plays from its C form; each event and
      * each score reason fills only its own fields. */
-    uint32_t reasons[10] = {0}, event_kinds[30] = {0};
+    uint32_t reasons[11] = {0}, event_kinds[32] = {0};
     for (uint64_t seed = 0; seed < 10; seed++) {
         carc_game *g = new_game("{\"players\": 4, \"sets\": [\"base\", \"inns\", \"traders\", "
                                 "\"river\", \"river2\", \"king_robber\", \"cult\", \"count\", "
                                 "\"big_top\", \"flying_machines\", \"gold_mines\", "
-                                "\"mage_witch\", \"ferries\", \"crop_circles\", \"robbers\"]}",
+                                "\"mage_witch\", \"ferries\", \"crop_circles\", \"robbers\", "
+                                "\"messages\"]}",
                                 seed);
         bool over = false;
         int guard = 0;
@@ -591,7 +613,16 @@ static void test_every_code_round_trips(void) {
             STATUS(carc_game_events(g, events, 128, &n), CARC_OK);
             for (size_t i = 0; i < n; i++) {
                 carc_event e = events[i];
-                CHECK(e.kind <= CARC_EVENT_ROBBER_RETURNED);
+                CHECK(e.kind <= CARC_EVENT_MESSAGE_DRAWN);
+                /* The score track (robbers, messages): every award names the figure it moved. */
+                CHECK((e.track_figure >= 0) == (e.kind == CARC_EVENT_SCORED) && e.track_figure <= 1);
+                /* The messages' fields: only their event and reason fill them. */
+                CHECK((e.message != CARC_MESSAGE_NONE)
+                      == (e.kind == CARC_EVENT_MESSAGE_DRAWN || e.reason == CARC_REASON_MESSAGE));
+                CHECK(e.message <= CARC_MESSAGE_SCORE_AND_RETURN);
+                CHECK(e.seal <= (e.reason == CARC_REASON_MESSAGE));
+                CHECK((e.counted != 0) <= (e.reason == CARC_REASON_MESSAGE));
+                CHECK((e.message_reason != CARC_REASON_NONE) <= (e.reason == CARC_REASON_MESSAGE));
                 /* The robbers' fields: only their events and the robbery reason fill them. */
                 bool robber_event = e.kind == CARC_EVENT_ROBBER_PLACED
                                     || e.kind == CARC_EVENT_ROBBER_MOVED;
@@ -623,7 +654,7 @@ static void test_every_code_round_trips(void) {
                 CHECK(e.distance <= 3);
                 if (e.kind == CARC_EVENT_MAGIC_FIGURE_MOVED || e.kind == CARC_EVENT_MAGIC_FIGURE_REMOVED) {
                     CHECK(e.magic < CARC_MAGIC_NONE);
-                } else if (e.reason != CARC_REASON_FEATURE) {
+                } else if (e.reason != CARC_REASON_FEATURE && e.message_reason != CARC_REASON_FEATURE) {
                     CHECK(e.magic == CARC_MAGIC_NONE);
                 }
                 CHECK((e.ingots != 0) <= (e.kind == CARC_EVENT_SCORED && e.reason == CARC_REASON_GOLD));
@@ -631,7 +662,7 @@ static void test_every_code_round_trips(void) {
                     CHECK(e.reason == CARC_REASON_NONE && e.points == 0);
                     continue;
                 }
-                CHECK(e.reason <= CARC_REASON_ROBBERY && e.reason != CARC_REASON_NONE);
+                CHECK(e.reason <= CARC_REASON_MESSAGE && e.reason != CARC_REASON_NONE);
                 reasons[e.reason]++;
                 switch (e.reason) {
                 case CARC_REASON_FEATURE:
@@ -672,6 +703,21 @@ static void test_every_code_round_trips(void) {
                 }
                 case CARC_REASON_ROBBERY:
                     CHECK(e.tiles == 0 && e.goods == 0 && e.token == 0);
+                    break;
+                case CARC_REASON_MESSAGE:
+                    CHECK(e.message >= CARC_MESSAGE_SHORTEST_ROAD && e.goods == 0 && e.token == 0);
+                    if (e.seal) {
+                        CHECK(e.points == 2 && e.counted == 0 && e.message_reason == CARC_REASON_NONE);
+                    } else if (e.message_reason == CARC_REASON_FEATURE) {
+                        CHECK(e.feature != CARC_FEATURE_FIELD && e.tiles > 0 && e.cities == 0);
+                    } else if (e.message_reason == CARC_REASON_FIELD) {
+                        CHECK(e.feature == CARC_FEATURE_FIELD && e.tiles == 0);
+                        CHECK(e.points == e.cities * e.points_per_city);
+                    } else {
+                        CHECK(e.message_reason == CARC_REASON_NONE && e.points == 2 * e.counted);
+                        CHECK(e.message == CARC_MESSAGE_COATS_OF_ARMS || e.message == CARC_MESSAGE_KNIGHTS
+                              || e.message == CARC_MESSAGE_FARMERS);
+                    }
                     break;
                 default:
                     CHECK(0);
@@ -743,7 +789,8 @@ static void test_every_code_round_trips(void) {
         STATUS(carc_game_active_player(g, NULL), CARC_NULL_ARGUMENT);
         carc_game_free(g);
     }
-    for (uint32_t r = 0; r < 10; r++) CHECK(r == CARC_REASON_NONE || reasons[r] > 0);
+    for (uint32_t r = 0; r < 11; r++) CHECK(r == CARC_REASON_NONE || reasons[r] > 0);
+    CHECK(event_kinds[CARC_EVENT_MESSAGE_DRAWN] > 0 && event_kinds[CARC_EVENT_FIGURES_MERGED] > 0);
     CHECK(event_kinds[CARC_EVENT_ROBBER_PLACED] > 0 && event_kinds[CARC_EVENT_ROBBER_RETURNED] > 0);
     CHECK(event_kinds[CARC_EVENT_INGOT_PLACED] > 0 && event_kinds[CARC_EVENT_INGOT_TAKEN] > 0);
     CHECK(event_kinds[CARC_EVENT_MAGIC_FIGURE_MOVED] > 0);
@@ -900,6 +947,432 @@ static void test_messages(void) {
         carc_game_free(g);
     }
     CHECK(chosen);
+}
+
+/* The message deck's getters: the unseen messages, those under the deck and the one in hand
+ * account for all 8 (explicit draws: nothing is drawn behind the caller's back). */
+static void check_message_deck(const carc_game *g, uint32_t *unseen, size_t *unseen_len,
+                               uint32_t *under, size_t *under_len, uint32_t *in_hand) {
+    STATUS(carc_game_messages_unseen(g, unseen, 8, unseen_len), CARC_OK);
+    STATUS(carc_game_messages_under_deck(g, under, 8, under_len), CARC_OK);
+    STATUS(carc_game_message_in_hand(g, in_hand), CARC_OK);
+    CHECK(*unseen_len + *under_len + (*in_hand != CARC_MESSAGE_NONE) == 8);
+    bool seen[9] = {false};
+    for (size_t i = 0; i < *unseen_len; i++) {
+        CHECK(unseen[i] >= CARC_MESSAGE_SHORTEST_ROAD && unseen[i] <= CARC_MESSAGE_SCORE_AND_RETURN);
+        CHECK(!seen[unseen[i]] && (i == 0 || unseen[i - 1] < unseen[i])); /* code order */
+        seen[unseen[i]] = true;
+    }
+    for (size_t i = 0; i < *under_len; i++) {
+        CHECK(under[i] >= CARC_MESSAGE_SHORTEST_ROAD && under[i] <= CARC_MESSAGE_SCORE_AND_RETURN);
+        CHECK(!seen[under[i]]);
+        seen[under[i]] = true;
+    }
+    CHECK(*in_hand == CARC_MESSAGE_NONE || !seen[*in_hand]);
+}
+
+/* The action kind a message is performed with. */
+static uint32_t message_action_kind(uint32_t message) {
+    switch (message) {
+    case CARC_MESSAGE_SHORTEST_ROAD:
+    case CARC_MESSAGE_SMALLEST_CITY:
+    case CARC_MESSAGE_SMALLEST_MONASTERY:
+        return CARC_ACTION_MESSAGE_FEATURE;
+    case CARC_MESSAGE_SCORE_AND_RETURN:
+        return CARC_ACTION_MESSAGE_FOLLOWER;
+    default:
+        return CARC_ACTION_MESSAGE_ACTION;
+    }
+}
+
+/* What `action` does for seat `me` (whose score is `base`), on a copy of `g`: 2 if his turn
+ * then earns a message (a draw is pending, or carc_game_message_earned), 1 if he scored, else
+ * 0; his deployment after it passed and his choice of the moving figure (M.1) tried both
+ * ways. A search through the C API only, for a policy that draws many messages. */
+static int message_value(const carc_game *g, const carc_action *action, uint32_t me, uint32_t base,
+                         int depth) {
+    carc_game *c = NULL;
+    STATUS(carc_game_clone(g, &c), CARC_OK);
+    carc_action a = *action;
+    a.epoch = 0;
+    STATUS(carc_game_play(c, &a), CARC_OK);
+    uint32_t pending = 0, current = 0, earned = 0, score = 0;
+    STATUS(carc_game_pending(c, &pending), CARC_OK);
+    STATUS(carc_game_current_player(c, &current), CARC_OK);
+    STATUS(carc_game_message_earned(c, &earned), CARC_OK);
+    STATUS(carc_game_score(c, me, &score), CARC_OK);
+    int value = score > base ? 1 : 0;
+    if (pending == CARC_PENDING_DRAW_MESSAGE || pending == CARC_PENDING_RESOLVE_MESSAGE || earned) {
+        value = 2;
+    } else if (depth < 4 && current == me
+               && (pending == CARC_PENDING_DEPLOY || pending == CARC_PENDING_CHOOSE_SCORING_FIGURE)) {
+        carc_action next[256];
+        size_t n = 0;
+        STATUS(carc_game_legal_actions(c, next, 256, &n), CARC_OK);
+        value = 0;
+        /* A deployment: pass (the last action); a figure to move: either. */
+        for (size_t i = pending == CARC_PENDING_DEPLOY ? n - 1 : 0; i < n; i++) {
+            int v = message_value(c, &next[i], me, base, depth + 1);
+            if (v > value) value = v;
+        }
+    }
+    carc_game_free(c);
+    return value;
+}
+
+/* Plays the choices of the moving figure (M.1) that seat `me` faces now, each time the figure
+ * whose move earns a message when one does, appending their events to `events[*n..cap]`. */
+static void settle_figures(carc_game *g, uint32_t me, carc_event *events, size_t cap, size_t *n) {
+    for (;;) {
+        uint32_t pending = 0, current = 0, base = 0;
+        STATUS(carc_game_pending(g, &pending), CARC_OK);
+        STATUS(carc_game_current_player(g, &current), CARC_OK);
+        if (pending != CARC_PENDING_CHOOSE_SCORING_FIGURE || current != me) return;
+        carc_action actions[2];
+        size_t count = 0, more = 0;
+        STATUS(carc_game_legal_actions(g, actions, 2, &count), CARC_OK);
+        STATUS(carc_game_score(g, me, &base), CARC_OK);
+        size_t pick = message_value(g, &actions[1], me, base, 0)
+                              > message_value(g, &actions[0], me, base, 0)
+                          ? 1
+                          : 0;
+        STATUS(carc_game_play(g, &actions[pick]), CARC_OK);
+        STATUS(carc_game_events(g, events + *n, cap - *n, &more), CARC_OK);
+        *n += more;
+    }
+}
+
+/* The first score of a message among `events`, or NULL. */
+static const carc_event *message_score(const carc_event *events, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (events[i].kind == CARC_EVENT_SCORED && events[i].reason == CARC_REASON_MESSAGE) {
+            return &events[i];
+        }
+    }
+    return NULL;
+}
+
+/* The message deck from C (Messages M.2-M.7): explicit draws of messages from
+ * carc_game_chance_outcomes, every kind of message action played from its C form, what each
+ * scores, the getters of the deck, the numbering and names; refused message actions leave the
+ * game as it was. A policy searching through clones draws many messages. */
+static void test_message_deck(void) {
+    /* Numbers and names. */
+    const uint32_t c2[8] = {1, 2, 3, 5, 6, 7, 4, 8};
+    const char *names[8] = {"shortest_road", "smallest_city", "smallest_monastery", "coats_of_arms",
+                            "knights", "farmers", "extra_tile", "score_and_return"};
+    for (uint32_t m = CARC_MESSAGE_SHORTEST_ROAD; m <= CARC_MESSAGE_SCORE_AND_RETURN; m++) {
+        uint32_t n = 0;
+        STATUS(carc_message_number(m, CARC_MESSAGE_NUMBERING_C1, &n), CARC_OK);
+        CHECK(n == m);
+        STATUS(carc_message_number(m, CARC_MESSAGE_NUMBERING_C2, &n), CARC_OK);
+        CHECK(n == c2[m - 1]);
+        const char *name = NULL;
+        STATUS(carc_message_name(m, &name), CARC_OK);
+        CHECK(name != NULL && strcmp(name, names[m - 1]) == 0);
+    }
+    uint32_t untouched = 77;
+    const char *no_name = NULL;
+    STATUS(carc_message_number(CARC_MESSAGE_NONE, CARC_MESSAGE_NUMBERING_C1, &untouched),
+           CARC_INVALID_ARGUMENT);
+    STATUS(carc_message_number(9, CARC_MESSAGE_NUMBERING_C1, &untouched), CARC_INVALID_ARGUMENT);
+    STATUS(carc_message_number(CARC_MESSAGE_KNIGHTS, 2, &untouched), CARC_INVALID_ARGUMENT);
+    STATUS(carc_message_number(CARC_MESSAGE_KNIGHTS, CARC_MESSAGE_NUMBERING_C1, NULL),
+           CARC_NULL_ARGUMENT);
+    STATUS(carc_message_name(CARC_MESSAGE_NONE, &no_name), CARC_INVALID_ARGUMENT);
+    STATUS(carc_message_name(CARC_MESSAGE_KNIGHTS, NULL), CARC_NULL_ARGUMENT);
+    CHECK(untouched == 77 && no_name == NULL);
+
+    /* Without the Messages: no deck, nothing in hand; a message action is refused. */
+    carc_game *plain = new_game("{\"players\": 2, \"rules\": {\"message_numbering\": \"c2\"}}", 1);
+    uint32_t deck[8], in_hand = 99, numbering = 99;
+    size_t len = 99;
+    STATUS(carc_game_message_in_hand(plain, &in_hand), CARC_OK);
+    CHECK(in_hand == CARC_MESSAGE_NONE);
+    STATUS(carc_game_messages_unseen(plain, NULL, 0, &len), CARC_OK);
+    CHECK(len == 0);
+    STATUS(carc_game_messages_under_deck(plain, deck, 8, &len), CARC_OK);
+    CHECK(len == 0);
+    STATUS(carc_game_message_numbering(plain, &numbering), CARC_OK);
+    CHECK(numbering == CARC_MESSAGE_NUMBERING_C2);
+    carc_action points = {0};
+    points.kind = CARC_ACTION_MESSAGE_POINTS;
+    char *before = json_of(plain);
+    STATUS(carc_game_play(plain, &points), CARC_ILLEGAL_ACTION);
+    CHECK(same_state(plain, before));
+    free(before);
+    carc_game_free(plain);
+
+    uint32_t kinds_played[CARC_ACTION_MESSAGE_FOLLOWER + 1] = {0};
+    uint32_t draws = 0, repeats = 0, seals = 0, auto_seals = 0, counted = 0, refusals = 0;
+    uint32_t feature_scores = 0, returned = 0, returned_scored = 0, extra_tiles = 0;
+    for (uint64_t seed = 0; seed < 12; seed++) {
+        /* Explicit draws: the seed plays no part, the policy's choices differ by seed. */
+        carc_game *g = new_game("{\"players\": 2, \"sets\": [\"base\", \"inns\", \"messages\"], "
+                                "\"explicit_draws\": true}", seed);
+        uint32_t unseen[8], under[8], hand = 99;
+        size_t unseen_len = 0, under_len = 0;
+        check_message_deck(g, unseen, &unseen_len, under, &under_len, &hand);
+        CHECK(unseen_len == 8 && under_len == 0 && hand == CARC_MESSAGE_NONE);
+        STATUS(carc_game_message_numbering(g, &numbering), CARC_OK);
+        CHECK(numbering == CARC_MESSAGE_NUMBERING_C1);
+        /* No message is pending: a message action is refused, the game unchanged. */
+        before = json_of(g);
+        STATUS(carc_game_play(g, &points), CARC_ILLEGAL_ACTION);
+        CHECK(same_state(g, before));
+        free(before);
+        bool over = false;
+        int guard = 0;
+        while (!over && guard++ < 3000) {
+            size_t step = (size_t)guard + 3 * (size_t)seed;
+            uint32_t pending = 0, active = 9;
+            STATUS(carc_game_pending(g, &pending), CARC_OK);
+            STATUS(carc_game_active_player(g, &active), CARC_OK);
+            check_message_deck(g, unseen, &unseen_len, under, &under_len, &hand);
+            CHECK((hand != CARC_MESSAGE_NONE) == (pending == CARC_PENDING_RESOLVE_MESSAGE));
+            carc_event events[256];
+            size_t n = 0;
+            if (pending == CARC_PENDING_DRAW) {
+                carc_chance chances[128];
+                STATUS(carc_game_chance_outcomes(g, chances, 128, &n), CARC_OK);
+                size_t pick = (step + 5 * (size_t)seed) % n;
+                STATUS(carc_game_resolve_chance(g, chances[pick].kind, chances[pick].value), CARC_OK);
+            } else if (pending == CARC_PENDING_DRAW_MESSAGE) {
+                /* The top of the deck: any message never drawn, each alike; once all were
+                 * seen, the one under the deck longest. */
+                draws++;
+                carc_chance chances[16];
+                STATUS(carc_game_chance_outcomes(g, chances, 16, &n), CARC_OK);
+                double total = 0;
+                for (size_t i = 0; i < n; i++) {
+                    CHECK(chances[i].kind == CARC_CHANCE_MESSAGE);
+                    total += chances[i].probability;
+                    if (unseen_len > 0) CHECK(chances[i].value == unseen[i]);
+                }
+                CHECK(total > 0.999999 && total < 1.000001);
+                if (unseen_len == 0) {
+                    repeats++;
+                    CHECK(n == 1 && under_len > 0 && chances[0].value == under[0]);
+                } else {
+                    CHECK(n == unseen_len);
+                }
+                /* Not a decision: no actions; an action, no message, or one not on top of
+                 * the deck is refused, the game unchanged. */
+                size_t count = 9;
+                STATUS(carc_game_legal_action_count(g, &count), CARC_OK);
+                CHECK(count == 0);
+                before = json_of(g);
+                STATUS(carc_game_play(g, &points), CARC_ILLEGAL_ACTION);
+                STATUS(carc_game_resolve_chance(g, CARC_CHANCE_MESSAGE, CARC_MESSAGE_NONE),
+                       CARC_INVALID_ARGUMENT);
+                STATUS(carc_game_resolve_chance(g, CARC_CHANCE_TILE, 0), CARC_ILLEGAL_DRAW);
+                if (under_len > 0 && (unseen_len > 0 || under_len > 1)) {
+                    STATUS(carc_game_resolve_chance(g, CARC_CHANCE_MESSAGE, under[under_len - 1]),
+                           CARC_ILLEGAL_DRAW);
+                }
+                CHECK(same_state(g, before));
+                free(before);
+                uint32_t message = chances[step % n].value;
+                STATUS(carc_game_resolve_chance(g, CARC_CHANCE_MESSAGE, message), CARC_OK);
+                STATUS(carc_game_events(g, events, 256, &n), CARC_OK);
+                settle_figures(g, active, events, 256, &n);
+                CHECK(n >= 1 && events[0].kind == CARC_EVENT_MESSAGE_DRAWN);
+                CHECK(events[0].player == (int32_t)active && events[0].reason == CARC_REASON_NONE);
+                CHECK(events[0].message == message && events[0].track_figure == -1);
+                uint32_t now = 0;
+                STATUS(carc_game_pending(g, &now), CARC_OK);
+                STATUS(carc_game_message_in_hand(g, &hand), CARC_OK);
+                if (now == CARC_PENDING_RESOLVE_MESSAGE) {
+                    CHECK(hand == message);
+                } else {
+                    /* Nothing to act on: its 2 points at once. */
+                    auto_seals++;
+                    const carc_event *e = message_score(events, n);
+                    CHECK(hand == CARC_MESSAGE_NONE && e != NULL);
+                    if (e) CHECK(e->seal == 1 && e->points == 2 && e->message == message);
+                }
+            } else if (pending == CARC_PENDING_RESOLVE_MESSAGE) {
+                carc_action actions[256];
+                size_t count = 0;
+                STATUS(carc_game_legal_actions(g, actions, 256, &count), CARC_OK);
+                uint32_t kind = message_action_kind(hand);
+                /* The seal first, then the message's own action(s); no pass. */
+                CHECK(count >= 2 && actions[0].kind == CARC_ACTION_MESSAGE_POINTS);
+                for (size_t i = 1; i < count; i++) {
+                    CHECK(actions[i].kind == kind);
+                    if (kind == CARC_ACTION_MESSAGE_FEATURE) {
+                        uint32_t want = hand == CARC_MESSAGE_SHORTEST_ROAD ? CARC_FEATURE_ROAD
+                                        : hand == CARC_MESSAGE_SMALLEST_CITY ? CARC_FEATURE_CITY
+                                                                              : CARC_FEATURE_MONASTERY;
+                        CHECK(actions[i].feature == want
+                              || (want == CARC_FEATURE_MONASTERY && actions[i].feature == CARC_FEATURE_SHRINE));
+                    }
+                }
+                if (kind == CARC_ACTION_MESSAGE_ACTION) CHECK(count == 2);
+                /* An action for another message, and a pass: refused, the game unchanged. */
+                carc_action other = actions[1];
+                other.kind = kind == CARC_ACTION_MESSAGE_ACTION ? CARC_ACTION_MESSAGE_FEATURE
+                                                                : CARC_ACTION_MESSAGE_ACTION;
+                if (other.kind == CARC_ACTION_MESSAGE_FEATURE) {
+                    other.feature = CARC_FEATURE_CITY;
+                    other.location = CARC_LOCATION_N;
+                }
+                carc_action pass = {0};
+                pass.kind = CARC_ACTION_PASS;
+                before = json_of(g);
+                STATUS(carc_game_play(g, &other), CARC_ILLEGAL_ACTION);
+                char text[512];
+                size_t needed = 0;
+                STATUS(carc_last_error(text, sizeof text, &needed), CARC_OK);
+                CHECK(strstr(text, "illegal") != NULL);
+                STATUS(carc_game_play(g, &pass), CARC_ILLEGAL_ACTION);
+                CHECK(same_state(g, before));
+                free(before);
+                refusals++;
+                uint32_t still = 0;
+                STATUS(carc_game_message_in_hand(g, &still), CARC_OK);
+                CHECK(still == hand);
+                /* An action whose points earn the next message (a chain, M.4), else the seal
+                 * one time in four, otherwise the message itself. */
+                uint32_t base = 0;
+                STATUS(carc_game_score(g, active, &base), CARC_OK);
+                size_t pick = step % 4 == 0 ? 0 : 1 + step % (count - 1);
+                for (size_t i = count; i-- > 0;) {
+                    if (message_value(g, &actions[i], active, base, 0) == 2) {
+                        pick = i;
+                        break;
+                    }
+                }
+                carc_action chosen = actions[pick];
+                uint32_t supply_before = 0, supply_after = 0;
+                STATUS(carc_game_supply(g, active, chosen.figure, &supply_before), CARC_OK);
+                STATUS(carc_game_play(g, &chosen), CARC_OK);
+                kinds_played[chosen.kind]++;
+                STATUS(carc_game_events(g, events, 256, &n), CARC_OK);
+                settle_figures(g, active, events, 256, &n);
+                STATUS(carc_game_supply(g, active, chosen.figure, &supply_after), CARC_OK);
+                /* The message went under the deck. */
+                check_message_deck(g, unseen, &unseen_len, under, &under_len, &still);
+                CHECK(still == CARC_MESSAGE_NONE && under_len > 0 && under[under_len - 1] == hand);
+                /* Its award (none for the extra tile, nor for a follower without the
+                 * majority). */
+                const carc_event *e = message_score(events, n);
+                if (e) {
+                    CHECK(e->message == hand && e->player == (int32_t)active);
+                    CHECK(e->track_figure >= 0 && e->final_scoring == 0);
+                    CHECK(e->seal == (chosen.kind == CARC_ACTION_MESSAGE_POINTS));
+                }
+                switch (chosen.kind) {
+                case CARC_ACTION_MESSAGE_POINTS:
+                    seals++;
+                    CHECK(e != NULL && e->points == 2 && e->counted == 0);
+                    CHECK(e != NULL && e->message_reason == CARC_REASON_NONE);
+                    break;
+                case CARC_ACTION_MESSAGE_ACTION:
+                    if (hand == CARC_MESSAGE_EXTRA_TILE) {
+                        /* A nested turn part: its tile is drawn next. */
+                        extra_tiles++;
+                        uint32_t next = 0;
+                        STATUS(carc_game_pending(g, &next), CARC_OK);
+                        CHECK(e == NULL && next == CARC_PENDING_DRAW);
+                    } else {
+                        counted++;
+                        CHECK(e != NULL && e->points == 2 * e->counted);
+                        CHECK(e != NULL && e->message_reason == CARC_REASON_NONE);
+                    }
+                    break;
+                case CARC_ACTION_MESSAGE_FEATURE:
+                    /* The feature named by the player's first follower in it. */
+                    feature_scores++;
+                    CHECK(e != NULL && e->message_reason == CARC_REASON_FEATURE);
+                    if (e) {
+                        CHECK(e->x == chosen.x && e->y == chosen.y);
+                        CHECK(e->location == chosen.location && e->feature == chosen.feature);
+                        CHECK(e->tiles > 0 && e->strength > 0 && e->cities == 0);
+                    }
+                    break;
+                case CARC_ACTION_MESSAGE_FOLLOWER: {
+                    /* Scored if he has the majority there; the follower goes home either way. */
+                    returned++;
+                    if (e) {
+                        returned_scored++;
+                        CHECK(e->message_reason == (chosen.feature == CARC_FEATURE_FIELD
+                                                        ? CARC_REASON_FIELD
+                                                        : CARC_REASON_FEATURE));
+                        CHECK(e->x == chosen.x && e->y == chosen.y && e->location == chosen.location);
+                        CHECK(e->feature == chosen.feature && e->strength > 0);
+                    }
+                    bool home = false;
+                    for (size_t i = 0; i < n; i++) {
+                        home |= events[i].kind == CARC_EVENT_FIGURE_RETURNED
+                                && events[i].figure == chosen.figure && events[i].x == chosen.x
+                                && events[i].y == chosen.y && events[i].location == chosen.location
+                                && events[i].player == (int32_t)active;
+                    }
+                    CHECK(home && supply_after == supply_before + 1);
+                    break;
+                }
+                default:
+                    CHECK(0);
+                }
+            } else {
+                carc_action actions[512];
+                size_t count = 0;
+                STATUS(carc_game_legal_actions(g, actions, 512, &count), CARC_OK);
+                size_t pick = (step * 7) % count;
+                if (pending == CARC_PENDING_DEPLOY) {
+                    /* Deploy often (followers for the messages to act on), on fields too. */
+                    size_t deploys[512], nd = 0;
+                    for (size_t i = 0; i < count; i++) {
+                        if (actions[i].kind == CARC_ACTION_DEPLOY
+                            && (step % 5 == 0 || actions[i].feature != CARC_FEATURE_FIELD)) {
+                            deploys[nd++] = i;
+                        }
+                    }
+                    pick = nd > 0 && step % 4 != 0 ? deploys[step % nd] : step % count;
+                } else {
+                    /* Placements and figure choices that earn a message, else that score. */
+                    uint32_t me = 0, base = 0;
+                    STATUS(carc_game_current_player(g, &me), CARC_OK);
+                    STATUS(carc_game_score(g, me, &base), CARC_OK);
+                    int best = 0;
+                    for (size_t i = 0; i < count && best < 2; i++) {
+                        int v = message_value(g, &actions[i], me, base, 0);
+                        if (v > best) {
+                            best = v;
+                            pick = i;
+                        }
+                    }
+                }
+                STATUS(carc_game_play(g, &actions[pick]), CARC_OK);
+            }
+            STATUS(carc_game_is_over(g, &over), CARC_OK);
+        }
+        CHECK(over);
+        STATUS(carc_game_message_in_hand(g, &hand), CARC_OK);
+        CHECK(hand == CARC_MESSAGE_NONE);
+        /* Buffer rules of the list getters. */
+        STATUS(carc_game_messages_under_deck(g, NULL, 0, &len),
+               under_len > 0 ? CARC_BUFFER_TOO_SMALL : CARC_OK);
+        CHECK(len == under_len);
+        STATUS(carc_game_messages_under_deck(g, deck, 8, NULL), CARC_NULL_ARGUMENT);
+        STATUS(carc_game_messages_unseen(NULL, deck, 8, &len), CARC_NULL_ARGUMENT);
+        STATUS(carc_game_messages_under_deck(NULL, deck, 8, &len), CARC_NULL_ARGUMENT);
+        STATUS(carc_game_message_in_hand(g, NULL), CARC_NULL_ARGUMENT);
+        STATUS(carc_game_message_in_hand(NULL, &hand), CARC_NULL_ARGUMENT);
+        STATUS(carc_game_message_numbering(NULL, &numbering), CARC_NULL_ARGUMENT);
+        carc_game_free(g);
+    }
+    printf("message deck from C: %u draws (%u with every message seen), %u seals given at once, "
+           "%u taken, %u counted, %u features, %u returns (%u scored), %u extra tiles, "
+           "%u refusals\n",
+           draws, repeats, auto_seals, seals, counted, feature_scores, returned, returned_scored,
+           extra_tiles, refusals);
+    CHECK(draws >= 20 && repeats > 0 && auto_seals > 0 && refusals > 0);
+    for (uint32_t k = CARC_ACTION_MESSAGE_POINTS; k <= CARC_ACTION_MESSAGE_FOLLOWER; k++) {
+        CHECK(kinds_played[k] > 0);
+    }
+    CHECK(counted > 0 && extra_tiles > 0 && feature_scores > 0 && returned > 0);
 }
 
 /* Under the Big Top from C: the big top's position, the animal tokens left, the acrobat sites,
@@ -1469,6 +1942,7 @@ int main(int argc, char **argv) {
     test_every_code_round_trips();
     test_no_track_without_robbers();
     test_messages();
+    test_message_deck();
     test_expansions();
     test_optional_double_turn();
     test_king_robber_and_cult();

@@ -18,6 +18,18 @@ from carcassonne import (
     RecordError,
 )
 
+#: The messages in the first edition's order (C1 numbers 1 to 8).
+MESSAGES = [
+    "shortest_road",
+    "smallest_city",
+    "smallest_monastery",
+    "coats_of_arms",
+    "knights",
+    "farmers",
+    "extra_tile",
+    "score_and_return",
+]
+
 IN_SCOPE_JCZ = [
     "city-and-road-scoring.jcz",
     "field-scoring.jcz",
@@ -790,10 +802,11 @@ def test_mini_expansion_actions_and_values():
     game = Game()
     assert (game.ingots, game.ingots_in_supply, game.ingots_on_board) == ([0, 0], 0, [])
     assert (game.magic_figures, game.flight, game.is_chance) == ([], None, False)
-    # Every chance outcome: tiles, then animals, then the die.
+    # Every chance outcome: tiles, then animals, then the die, then the messages.
     outcomes = carcassonne.outcome_ids()
     assert outcomes[: len(carcassonne.tile_ids())] == carcassonne.tile_ids()
-    assert outcomes[-3:] == ["roll:1", "roll:2", "roll:3"] and "elephant" in outcomes
+    assert outcomes[-11:-8] == ["roll:1", "roll:2", "roll:3"] and "elephant" in outcomes
+    assert outcomes[-8:] == [f"message:{m}" for m in MESSAGES]
     assert len(set(outcomes)) == len(outcomes)
     with pytest.raises(InvalidActionError, match="roll"):
         Game(config={"sets": MINI_SETS, "explicit_draws": True}).resolve("roll:4")
@@ -914,7 +927,7 @@ def test_robbers_and_the_score_track():
         with pytest.raises(InvalidActionError):
             Action(bad)
     assert Game().track is None
-    assert list(Game().track_observation()) == [255] * 18
+    assert list(Game().track_observation()) == [255] * 31
     pendings, robbed = set(), 0
     for seed in range(6):
         game = Game(config={"players": 3, "sets": ["base", "robbers"]}, seed=seed)
@@ -937,7 +950,9 @@ def test_robbers_and_the_score_track():
             assert [p[0] for p in track["positions"]] == [(s % 50, s // 50) for s in game.scores]
             assert track["robbers"] == robbers
             obs = game.track_observation()
-            assert list(obs[0:9:3]) == [s % 50 for s in game.scores]
+            assert list(obs[0:15:5]) == [s % 50 for s in game.scores]
+            assert list(obs[1:15:5]) == [s // 50 for s in game.scores]
+            assert list(obs[2:15:5]) == [255] * 3 and obs[-1] == 255, "no messenger, no messages"
     assert {"place_robber"} <= pendings and robbed > 0
 
     # RO.5: two players' followers on one road, a robber beside both (the start tile X).
@@ -1005,3 +1020,239 @@ def test_messages_messenger_on_the_track():
             assert [sum(v) for v in game.track["values"]] == game.scores
         assert [len(v) for v in game.track["values"]] == [1, 1, 1]
     assert chosen > 0 and merged == 12
+
+
+def message_value(game, action, me, base, depth=0):
+    """What ``action`` does for seat ``me`` (whose score is ``base``), on a copy: 2 if his turn
+    then earns a message, 1 if he scored, else 0; his deployment after it passed and his
+    choice of the moving figure tried both ways (a policy that draws many messages)."""
+    copy_ = game.clone()
+    copy_.play(action)
+    if copy_.pending in ("draw_message", "resolve_message") or copy_.message_earned:
+        return 2
+    if depth < 4 and copy_.current_player == me and copy_.pending in ("deploy", "choose_scoring_figure"):
+        actions = copy_.legal_actions()
+        candidates = actions[-1:] if copy_.pending == "deploy" else actions
+        return max(message_value(copy_, a, me, base, depth + 1) for a in candidates)
+    return int(copy_.scores[me] > base)
+
+
+def best_for_messages(game, actions, fallback):
+    """The first of ``actions`` that earns a message, else the first that scores, else
+    ``fallback``."""
+    me, base = game.current_player, game.scores[game.current_player]
+    best, chosen = 0, fallback
+    for action in actions:
+        value = message_value(game, action, me, base)
+        if value > best:
+            best, chosen = value, action
+            if value == 2:
+                break
+    return chosen
+
+
+def test_message_notation():
+    """The four message actions' notation and fields; malformed ones raise
+    InvalidActionError."""
+    examples = {
+        "message_points": ("message_points", {}),
+        "message_action": ("message_action", {}),
+        "message_feature 1,-2 road E": (
+            "message_feature",
+            {"x": 1, "y": -2, "feature": "road", "location": "E"},
+        ),
+        "message_follower large_follower 1,-2 city N": (
+            "message_follower",
+            {"figure": "large_follower", "x": 1, "y": -2, "feature": "city", "location": "N"},
+        ),
+    }
+    fields = ("tile", "x", "y", "rotation", "figure", "feature", "location", "quarter", "magic",
+              "crop_option", "space", "robbed", "track_figure")
+    for text, (kind, given) in examples.items():
+        action = Action(text)
+        assert str(action) == text and action.kind == kind and Action(str(action)) == action
+        assert pickle.loads(pickle.dumps(action)) == action
+        assert {f: getattr(action, f) for f in fields} == {f: given.get(f) for f in fields}
+    for bad in ["message_points 2", "message_action knights", "message_feature 1,-2 road",
+                "message_feature road 1,-2 E", "message_follower 1,-2 city N",
+                "message_follower wizard 1,-2 city N", "message_follower follower 1,-2 city"]:
+        with pytest.raises(InvalidActionError):
+            Action(bad)
+
+
+def test_message_deck_and_the_eight_messages():
+    """Messages (M.2-M.7): explicit draws of the deck (each message never drawn alike, then the
+    one under the deck longest), every kind of message action resolved through its notation,
+    what each scores, the deck's getters (all 8 messages accounted for), the track observation
+    with the message in hand; refused and malformed message actions leave the game as it
+    was."""
+    game = Game(config={"players": 2, "sets": ["base", "messages"]})
+    assert (game.message_in_hand, game.messages_unseen, game.messages_under_deck) == (None, MESSAGES, [])
+    obs = game.track_observation()
+    assert len(obs) == 31 and obs[-1] == 0 and list(obs[10:30]) == [255] * 20
+    # Per seat: the scoring figure's and the messenger's space and laps, no robber.
+    assert list(obs[:10]) == [0, 0, 0, 0, 255] * 2
+    before = game.clone()
+    with pytest.raises(IllegalActionError):
+        game.play("message_points")
+    with pytest.raises(IllegalActionError):
+        game.resolve("message:knights")
+    with pytest.raises(InvalidActionError):
+        game.resolve("message:longest_road")
+    with pytest.raises(InvalidActionError):
+        game.play("message_feature 0,0")
+    assert game == before
+    plain = Game()
+    assert (plain.message_in_hand, plain.messages_unseen, plain.messages_under_deck) == (None, [], [])
+
+    kinds, reasons = {}, {"seal": 0, "counted": 0, "feature": 0, "field": 0}
+    draws = repeats = auto_seals = refusals = extra_tiles = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        game = Game(config={"players": 2, "sets": ["base", "inns", "messages"], "explicit_draws": True})
+        while not game.is_over:
+            pending, active = game.pending, game.active_player
+            hand, unseen, under = game.message_in_hand, game.messages_unseen, game.messages_under_deck
+            assert len(unseen) + len(under) + (hand is not None) == 8
+            assert sorted(unseen + under + ([hand] if hand else [])) == sorted(MESSAGES)
+            assert unseen == [m for m in MESSAGES if m in unseen]
+            assert (hand is not None) == (pending == "resolve_message")
+            assert game.track_observation()[-1] == (MESSAGES.index(hand) + 1 if hand else 0)
+            if pending == "draw":
+                game.resolve(rng.choice(game.chance_outcomes())[0])
+            elif pending == "draw_message":
+                draws += 1
+                assert game.is_chance and game.legal_actions() == []
+                outcomes = game.chance_outcomes()
+                if unseen:
+                    assert outcomes == [(f"message:{m}", pytest.approx(1 / len(unseen))) for m in unseen]
+                else:
+                    repeats += 1
+                    assert outcomes == [(f"message:{under[0]}", 1.0)]
+                before = game.clone()
+                with pytest.raises(IllegalActionError):
+                    game.play("message_points")
+                for wrong in [m for m in MESSAGES if f"message:{m}" not in dict(outcomes)][:1]:
+                    with pytest.raises(IllegalActionError):
+                        game.resolve(f"message:{wrong}")
+                assert game == before
+                outcome = rng.choice(outcomes)[0]
+                events = game.resolve(outcome)
+                message = outcome.split(":")[1]
+                assert events[0].kind == "message_drawn" and events[0].message == message
+                assert events[0].player == active and events[0].track_figure is None
+                assert "message='" + message + "'" in repr(events[0])
+                if game.pending != "resolve_message":
+                    # Nothing to act on: its 2 points at once (once the figure is chosen).
+                    auto_seals += 1
+                    while game.pending == "choose_scoring_figure" and game.current_player == active:
+                        events += game.play(best_for_messages(game, game.legal_actions(), game.legal_actions()[0]))
+                    score = next(e for e in events if e.reason == "message")
+                    assert (score.message, score.seal, score.points, score.counted) == (message, True, 2, 0)
+                    assert game.message_in_hand is None and game.messages_under_deck[-1] == message
+                else:
+                    assert game.message_in_hand == message
+            elif pending == "resolve_message":
+                actions = game.legal_actions()
+                own = {"shortest_road": "message_feature", "smallest_city": "message_feature",
+                       "smallest_monastery": "message_feature", "score_and_return": "message_follower"}
+                kind = own.get(hand, "message_action")
+                assert actions[0] == Action("message_points") and len(actions) >= 2
+                assert all(a.kind == kind for a in actions[1:])
+                if kind == "message_feature":
+                    wanted = {"shortest_road": ("road",), "smallest_city": ("city",),
+                              "smallest_monastery": ("monastery", "shrine")}[hand]
+                    assert all(a.feature in wanted for a in actions[1:])
+                    mine = [(f.x, f.y, f.location) for f in game.figures if f.player == active]
+                    assert all((a.x, a.y, a.location) in mine for a in actions[1:])
+                # An action for another message, a pass, a malformed one: the game unchanged.
+                before = game.clone()
+                wrong = "message_action" if kind != "message_action" else "message_feature 0,0 city N"
+                with pytest.raises(IllegalActionError, match="illegal"):
+                    game.play(wrong)
+                with pytest.raises(IllegalActionError):
+                    game.play("pass")
+                with pytest.raises(InvalidActionError):
+                    game.play("message_follower 0,0 city N")
+                assert game == before and game.to_json() == before.to_json()
+                refusals += 1
+                # A chain when one is there (M.4), else the seal one time in four, else the
+                # message itself; played through its notation.
+                chain = [a for a in reversed(actions) if message_value(game, a, active, game.scores[active]) == 2]
+                action = chain[0] if chain else actions[0] if rng.random() < 0.25 else rng.choice(actions[1:])
+                supply = game.supply[active]
+                events = game.play(str(action))
+                kinds[action.kind] = kinds.get(action.kind, 0) + 1
+                while game.pending == "choose_scoring_figure" and game.current_player == active:
+                    events += game.play(best_for_messages(game, game.legal_actions(), game.legal_actions()[0]))
+                assert game.message_in_hand is None and game.messages_under_deck[-1] == hand
+                scores = [e for e in events if e.reason == "message"]
+                for e in scores:
+                    assert e.message == hand and e.player == active and e.track_figure in (0, 1)
+                    assert e.scored == "message" and e.seal == (action.kind == "message_points")
+                    assert e.explanation.startswith(("message", "the seal"))
+                if action.kind == "message_points":
+                    reasons["seal"] += 1
+                    assert [(e.points, e.counted, e.tiles, e.cities) for e in scores] == [(2, 0, None, None)]
+                elif hand == "extra_tile":
+                    extra_tiles += 1
+                    assert scores == [] and game.pending == "draw"
+                elif action.kind == "message_action":
+                    reasons["counted"] += 1
+                    assert [e.points for e in scores] == [2 * scores[0].counted]
+                    assert scores[0].feature is None and scores[0].tiles is None
+                elif action.kind == "message_feature":
+                    reasons["feature"] += 1
+                    (e,) = scores
+                    assert (e.position, e.feature, e.location) == ((action.x, action.y), action.feature, action.location)
+                    assert e.tiles > 0 and e.strength > 0 and e.complete is not None and e.cities is None
+                else:
+                    # Score and return: scored with the majority; the follower goes home.
+                    returned = [e for e in events if e.kind == "figure_returned" and e.player == active]
+                    assert any((e.figure, e.position, e.location) == (action.figure, (action.x, action.y), action.location)
+                               for e in returned)
+                    assert game.supply[active][action.figure] == supply[action.figure] + 1
+                    for e in scores:
+                        reasons["field" if e.feature == "field" else "feature"] += 1
+                        assert e.position == (action.x, action.y) and e.strength > 0
+                        if e.feature == "field":
+                            assert e.points == e.cities * e.points_per_city and e.tiles is None
+            elif pending == "deploy":
+                actions = game.legal_actions()
+                deploys = [a for a in actions if a.kind == "deploy" and (a.feature != "field" or rng.random() < 0.2)]
+                game.play(rng.choice(deploys) if deploys and rng.random() < 0.75 else rng.choice(actions))
+            else:
+                actions = game.legal_actions()
+                game.play(best_for_messages(game, actions, rng.choice(actions)))
+        assert game.message_in_hand is None and list(game.track_observation()[-1:]) == [0]
+    seen = (draws, repeats, auto_seals, refusals, extra_tiles)
+    assert draws >= 20 and repeats > 0 and auto_seals > 0 and refusals > 0 and extra_tiles > 0, seen
+    assert set(kinds) == {"message_points", "message_action", "message_feature", "message_follower"}, kinds
+    assert all(n > 0 for n in reasons.values()), reasons
+
+
+def test_message_numbering_and_events_from_random_games():
+    """The rule message_numbering is in the config (c1 by default); automatic games with the
+    messages and the robbers draw messages by themselves; every score has its figure on the
+    track and only the message events have a message."""
+    assert Game().config["rules"]["message_numbering"] == "c1"
+    assert Game(config={"rules": {"message_numbering": "c2"}}).config["rules"]["message_numbering"] == "c2"
+    with pytest.raises(ConfigError):
+        Game(config={"rules": {"message_numbering": "c3"}})
+    drawn = 0
+    for seed in range(3):
+        game = Game(config={"players": 3, "sets": ["base", "messages", "robbers"]}, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            assert game.pending != "draw_message", "automatic games draw messages by themselves"
+            actions, active = game.legal_actions(), game.active_player
+            for e in game.play(best_for_messages(game, actions, rng.choice(actions))):
+                if e.kind == "scored":
+                    assert e.track_figure in (0, 1)
+                else:
+                    assert e.track_figure is None and e.seal is None and e.counted is None
+                if e.kind == "message_drawn":
+                    drawn += 1
+                    assert e.message in MESSAGES and e.player == active
+                assert (e.message is not None) == (e.kind == "message_drawn" or e.reason == "message")
+    assert drawn > 0

@@ -61,6 +61,10 @@ _ActionKind = Literal[
     "rob",
     "score_first",
     "scoring_figure",
+    "message_points",
+    "message_action",
+    "message_feature",
+    "message_follower",
     "pass",
 ]
 _EventKind = Literal[
@@ -94,10 +98,20 @@ _EventKind = Literal[
     "robber_moved",
     "robber_returned",
     "figures_merged",
+    "message_drawn",
     "game_over",
 ]
 _Reason = Literal[
-    "feature", "field", "goods", "token", "big_top", "acrobats", "ringmaster", "gold", "robbery"
+    "feature",
+    "field",
+    "goods",
+    "token",
+    "big_top",
+    "acrobats",
+    "ringmaster",
+    "gold",
+    "robbery",
+    "message",
 ]
 _Scored = Literal[
     "road",
@@ -113,6 +127,7 @@ _Scored = Literal[
     "ringmaster",
     "gold",
     "robbery",
+    "message",
 ]
 _Pending = Literal[
     "draw",
@@ -139,6 +154,8 @@ _Pending = Literal[
     "choose_robbed",
     "score_order",
     "choose_scoring_figure",
+    "draw_message",
+    "resolve_message",
     "game_over",
 ]
 _FigureName = Literal["follower", "large_follower", "builder", "pig", "ringmaster"]
@@ -153,6 +170,16 @@ _BotKind = Literal["random", "greedy", "mcts"]
 _RewardName = Literal["rank", "margin"]
 _CropOptionName = Literal["deploy", "return"]
 _CircleName = Literal["road", "city", "field"]
+_MessageName = Literal[
+    "shortest_road",
+    "smallest_city",
+    "smallest_monastery",
+    "coats_of_arms",
+    "knights",
+    "farmers",
+    "extra_tile",
+    "score_and_return",
+]
 
 class IllegalActionError(ValueError): ...
 class InvalidActionError(ValueError): ...
@@ -163,7 +190,8 @@ class ExportError(ValueError): ...
 @final
 class Action:
     """An action; ``Action("place D 1,-2 R90")``, ``Action("deploy follower 1,-2 city NW")``,
-    ``Action("fly follower")``, ``Action("magic mage 1,-3 city N")``, ``Action("pass")``."""
+    ``Action("fly follower")``, ``Action("magic mage 1,-3 city N")``,
+    ``Action("message_follower follower 1,-2 city N")``, ``Action("pass")``."""
 
     def __new__(cls, text: str) -> "Action": ...
     @property
@@ -317,6 +345,14 @@ class Event:
     @property
     def with_player(self) -> Optional[int]: ...
     @property
+    def track_figure(self) -> Optional[int]: ...
+    @property
+    def message(self) -> Optional[_MessageName]: ...
+    @property
+    def seal(self) -> Optional[bool]: ...
+    @property
+    def counted(self) -> Optional[int]: ...
+    @property
     def scoring_figure_value(self) -> Optional[int]: ...
     @property
     def messenger_value(self) -> Optional[int]: ...
@@ -445,6 +481,12 @@ class Game:
     def track(self) -> Optional[Dict[str, Any]]: ...
     @property
     def message_earned(self) -> bool: ...
+    @property
+    def message_in_hand(self) -> Optional[_MessageName]: ...
+    @property
+    def messages_unseen(self) -> List[_MessageName]: ...
+    @property
+    def messages_under_deck(self) -> List[_MessageName]: ...
     def track_observation(self) -> npt.NDArray[np.uint8]: ...
     @property
     def tiles_left(self) -> int: ...

@@ -12,8 +12,8 @@ True
 a sequential, explicit-stochastic, perfect-information, zero-sum game with terminal rewards.
 
 - Chance nodes are the engine's chance nodes (``Game.chance_outcomes``: the tile draws, the big
-  top's animal tokens, the flying machines' die), played in an explicit-draw game, so OpenSpiel
-  (or its bots) chooses every outcome. An outcome's action is its index in
+  top's animal tokens, the flying machines' die, the Messages' deck), played in an explicit-draw
+  game, so OpenSpiel (or its bots) chooses every outcome. An outcome's action is its index in
   ``carcassonne.outcome_ids()``, which starts with ``carcassonne.tile_ids()``: a tile's action is
   its index there.
 - Player actions are the engine's action ids (``Game.legal_action_ids``, sorted), stable per
