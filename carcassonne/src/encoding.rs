@@ -917,7 +917,7 @@ mod tests {
     use crate::TileSet;
 
     /// Every legal action of whole games with every set (all figure kinds, the City's
-    /// decisions) has its own id, which names it back.
+    /// decisions, ferries placed and moved) has its own id, which names it back.
     #[test]
     fn ids_are_unique_and_round_trip_with_every_set() {
         for (seed, sets) in [
@@ -973,12 +973,21 @@ mod tests {
                 ],
             ),
             (3, vec![TileSet::Messages]),
+            (
+                7,
+                vec![
+                    TileSet::Ferries,
+                    TileSet::TradersAndBuilders,
+                    TileSet::InnsAndCathedrals,
+                ],
+            ),
         ] {
             let mut kinds = std::collections::BTreeSet::new();
             let robbers = sets.contains(&TileSet::Robbers);
             let messages = sets.contains(&TileSet::Messages);
             let crop =
                 sets.contains(&TileSet::CropCircles) || sets.contains(&TileSet::CropCircles1);
+            let ferries = sets.contains(&TileSet::Ferries);
             let mut config = Config::new(3);
             config.sets.extend(sets);
             let mut game = Game::new(config, seed).unwrap();
@@ -995,10 +1004,11 @@ mod tests {
                     assert_eq!(space.action(&game, *id), Some(*a), "id {id}");
                     kinds.insert(a.verb());
                 }
-                // A flight whenever one is offered, so that landings come up.
+                // A flight whenever one is offered, so that landings come up; a ferry move
+                // whenever one is offered.
                 let action = legal
                     .iter()
-                    .find(|a| matches!(a, Action::Fly { .. }))
+                    .find(|a| matches!(a, Action::Fly { .. } | Action::MoveFerry { .. }))
                     .copied()
                     .unwrap_or(legal[(step * 7) % legal.len()]);
                 game.play(action).unwrap();
@@ -1014,6 +1024,11 @@ mod tests {
                     kinds.contains("crop_deploy") || kinds.contains("crop_return"),
                     "a crop circle's round came up: {kinds:?}"
                 );
+            }
+            if ferries {
+                for verb in ["ferry", "move_ferry"] {
+                    assert!(kinds.contains(verb), "{verb} came up: {kinds:?}");
+                }
             }
             if messages {
                 assert!(
@@ -1089,6 +1104,173 @@ mod tests {
         );
         assert_eq!(obs[..w * w].iter().map(|v| *v as usize).sum::<usize>(), 1);
         assert!(at(12, 1, 0) + at(12, -1, 0) + at(12, 0, 1) + at(12, 0, -1) > 0);
+    }
+
+    /// A two-player game with explicit draws from `tiles`, the start tile D at (0, 0), with
+    /// `sets` besides the base game.
+    fn hand_built(sets: &[TileSet], tiles: &[&str]) -> Game {
+        let mut config = Config::new(2);
+        config.sets.extend_from_slice(sets);
+        config.explicit_draws = true;
+        config.stack = Some(tiles.iter().map(|t| t.parse().unwrap()).collect());
+        Game::new(config, 0).unwrap()
+    }
+
+    /// Draws `id` and lays it at `(x, y)` turned `r` quarter turns.
+    fn lay(game: &mut Game, id: &str, (x, y): (i32, i32), r: u8) {
+        let tile = id.parse().unwrap();
+        game.draw(tile).unwrap();
+        game.play(Action::Place {
+            tile,
+            pos: Position::new(x, y),
+            rotation: Rotation::from_quarter_turns(r),
+        })
+        .unwrap();
+    }
+
+    /// Passes the deployment when it is pending.
+    fn pass_deployment(game: &mut Game) {
+        if let Pending::Deploy { .. } = game.pending() {
+            game.play(Action::Pass).unwrap();
+        }
+    }
+
+    /// The non-zero cells of plane `name` of `game`'s observation (radius 3), as
+    /// `((x, y), value)` in row-major order.
+    fn plane(game: &Game, name: &str) -> Vec<((i32, i32), u8)> {
+        let r = 3;
+        let w = 2 * r + 1;
+        let k = OBSERVATION_PLANES.iter().position(|p| *p == name).unwrap();
+        let obs = observation(game, r);
+        obs[k * w * w..(k + 1) * w * w]
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| **v != 0)
+            .map(|(i, v)| (((i % w) as i32 - r as i32, (i / w) as i32 - r as i32), *v))
+            .collect()
+    }
+
+    /// `ingots` counts the ingots on each tile (GM.1): a gold tile east of the start puts its
+    /// ingot on itself and, its only neighbour being the start tile, the second there; a second
+    /// gold tile further east puts one on itself and its second on the first gold tile.
+    #[test]
+    fn observation_counts_the_ingots_on_each_tile() {
+        let mut game = hand_built(&[TileSet::GoldMines], &["GM-08", "GM-05", "E"]);
+        assert!(plane(&game, "ingots").is_empty());
+        lay(&mut game, "GM-08", (1, 0), 0);
+        pass_deployment(&mut game);
+        assert_eq!(plane(&game, "ingots"), vec![((0, 0), 1), ((1, 0), 1)]);
+        lay(&mut game, "GM-05", (2, 0), 0);
+        pass_deployment(&mut game);
+        assert_eq!(
+            plane(&game, "ingots"),
+            vec![((0, 0), 1), ((1, 0), 2), ((2, 0), 1)]
+        );
+    }
+
+    /// `mage` and `witch` mark the tile of the segment each stands on (MW.1): the mage put on
+    /// the start tile's road, the witch on the city of a mage tile east of it.
+    #[test]
+    fn observation_marks_the_tiles_of_the_mage_and_the_witch() {
+        let mut game = hand_built(&[TileSet::MageWitch], &["MW-05", "MW-07", "E"]);
+        lay(&mut game, "MW-05", (0, -1), 0);
+        assert_eq!(game.pending(), Pending::Magic);
+        let mage = Action::PlaceMagic {
+            figure: MagicFigure::Mage,
+            pos: Position::new(0, 0),
+            feature: FeatureKind::Road,
+            location: "WE".parse().unwrap(),
+        };
+        game.play(mage).unwrap();
+        pass_deployment(&mut game);
+        assert_eq!(plane(&game, "mage"), vec![((0, 0), 1)]);
+        assert!(plane(&game, "witch").is_empty());
+        lay(&mut game, "MW-07", (1, 0), 0);
+        let witch = game
+            .legal_actions()
+            .into_iter()
+            .find(|a| {
+                matches!(a, Action::PlaceMagic { figure: MagicFigure::Witch, pos, feature: FeatureKind::City, .. }
+                    if *pos == Position::new(1, 0))
+            })
+            .unwrap();
+        game.play(witch).unwrap();
+        pass_deployment(&mut game);
+        assert_eq!(plane(&game, "mage"), vec![((0, 0), 1)]);
+        assert_eq!(plane(&game, "witch"), vec![((1, 0), 1)]);
+    }
+
+    /// `flying_machine` marks the tiles with a flying machine, whatever its direction.
+    #[test]
+    fn observation_marks_the_tiles_with_a_flying_machine() {
+        let mut game = hand_built(&[TileSet::FlyingMachines], &["FM-05", "B", "FM-02", "E"]);
+        lay(&mut game, "FM-05", (1, 0), 0);
+        pass_deployment(&mut game);
+        lay(&mut game, "B", (0, 1), 0);
+        pass_deployment(&mut game);
+        lay(&mut game, "FM-02", (1, 1), 1);
+        pass_deployment(&mut game);
+        assert_eq!(
+            plane(&game, "flying_machine"),
+            vec![((1, 0), 1), ((1, 1), 1)]
+        );
+    }
+
+    /// `ferry` gives the sides a lake's ferry joins on the board (N 1, E 2, S 4, W 8): a lake
+    /// turned 90° east of the start with its ferry N–S (5), one west of it with its ferry W–E
+    /// (10); nothing before a ferry is placed.
+    #[test]
+    fn observation_gives_the_sides_each_ferry_joins() {
+        let mut game = hand_built(&[TileSet::Ferries], &["FE-02", "FE-02", "E"]);
+        lay(&mut game, "FE-02", (1, 0), 1);
+        pass_deployment(&mut game);
+        assert_eq!(
+            game.pending(),
+            Pending::PlaceFerry {
+                pos: Position::new(1, 0)
+            }
+        );
+        assert!(plane(&game, "ferry").is_empty(), "no ferry yet");
+        let ferry = |x, sides: &str| Action::PlaceFerry {
+            pos: Position::new(x, 0),
+            location: sides.parse().unwrap(),
+        };
+        game.play(ferry(1, "NS")).unwrap();
+        assert_eq!(plane(&game, "ferry"), vec![((1, 0), 1 | 4)]);
+        lay(&mut game, "FE-02", (-1, 0), 0);
+        pass_deployment(&mut game);
+        game.play(ferry(-1, "WE")).unwrap();
+        assert_eq!(
+            plane(&game, "ferry"),
+            vec![((-1, 0), 8 | 2), ((1, 0), 1 | 4)]
+        );
+    }
+
+    /// `crop_circle` codes each circle by its kind: 1 road (club, CC2-01), 2 city (shield,
+    /// CC2-05), 3 field (pitchfork, CC2-03).
+    #[test]
+    fn observation_codes_crop_circles_by_kind() {
+        let mut game = hand_built(
+            &[TileSet::CropCircles],
+            &["CC2-05", "CC2-01", "CC2-03", "E"],
+        );
+        for (id, at, r) in [
+            ("CC2-05", (0, -1), 0),
+            ("CC2-01", (1, 0), 0),
+            ("CC2-03", (-1, 0), 3),
+        ] {
+            lay(&mut game, id, at, r);
+            pass_deployment(&mut game);
+            assert_eq!(game.pending(), Pending::CropOption, "{id}");
+            game.play(Action::CropOption {
+                option: CropOption::Deploy,
+            })
+            .unwrap();
+        }
+        assert_eq!(
+            plane(&game, "crop_circle"),
+            vec![((0, -1), 2), ((-1, 0), 3), ((1, 0), 1)]
+        );
     }
 
     #[test]

@@ -1,15 +1,17 @@
 //! Crop Circles (spec `expansions.md` §3.7): TS-30 and TS-31 as tests named after them, and the
 //! rules around them — a circle in the first part of a builder's double turn (CR.5), large
-//! followers and the builders and pigs left alone (D-CR-1), the prompt when nobody can act
-//! (CR.4, and JCloisterZone's reading), a field circle without farmers, Crop Circles I, and
-//! refused actions that change nothing. Positions are ours; the boards are laid out with real
-//! tiles.
+//! followers and the builders and pigs left alone (D-CR-1), ringmasters (Under the Big Top)
+//! added, returned and taken as reference figures as followers of the kind of feature they
+//! stand in (§3.7.4), figures in the City of Carcassonne's quarters ignored (D-C-11), the
+//! prompt when nobody can act (CR.4, and JCloisterZone's reading), a field circle without
+//! farmers, Crop Circles I, and refused actions that change nothing. Positions are ours; the
+//! boards are laid out with real tiles.
 
 mod common;
 
 use carcassonne::{
     Action, Config, CropOption, Event, FeatureKind, Figure, Game, Location, Pending, PlayError,
-    Position, Rules, TileSet,
+    Position, Quarter, Rules, TileSet,
 };
 use common::{scenario_with, tile, turn_events, turn_with};
 
@@ -592,4 +594,248 @@ fn crop_actions_round_trip_through_notation_and_records() {
     );
     let replayed = Game::from_json(&g.to_json()).unwrap();
     assert!(replayed == g);
+}
+
+/// The ringmasters' board (Under the Big Top): Red's ringmaster on the road of the start tile,
+/// Blue's ringmaster on a field, Green's follower on a road south of the start; then Red lays
+/// the club circle CC2-01 on the east end of his road. The round's option is pending.
+fn ringmaster_board() -> Game {
+    let tiles = ["U", "U", "V", "CC2-01", "E"];
+    let mut g = crop_game(&["Red", "Blue", "Green"], &[TileSet::BigTop], None, &tiles);
+    assert_eq!(g.supply(0, Figure::Ringmaster), 1);
+    turn_with(&mut g, "U", (1, 0), 0, Some((Figure::Ringmaster, "R1")));
+    turn_with(&mut g, "U", (-1, 0), 0, Some((Figure::Ringmaster, "F1")));
+    turn_with(&mut g, "V", (0, 1), 0, Some((Figure::Follower, "R1")));
+    let events = turn_events(&mut g, "CC2-01", (2, 0), 0, None);
+    assert!(common::scores(&events).is_empty());
+    assert_eq!((g.pending(), g.current_player()), (Pending::CropOption, 0));
+    assert_eq!(g.crop_round().unwrap().circle, FeatureKind::Road);
+    g
+}
+
+/// D-CR-1 / §3.7.4 with Under the Big Top, option A: a ringmaster is a follower of the kind
+/// of feature it stands in. Blue's ringmaster on a field is no highwayman: Blue is skipped.
+/// Green (a highwayman, his ringmaster in supply) may add a follower or his ringmaster to his
+/// road and adds the ringmaster; Red's ringmaster on the road is his reference figure: he adds
+/// a follower next to it.
+#[test]
+fn option_a_adds_a_ringmaster_and_a_ringmaster_is_a_reference_figure() {
+    let mut g = ringmaster_board();
+    play(
+        &mut g,
+        Action::CropOption {
+            option: CropOption::Deploy,
+        },
+    );
+    assert_eq!((g.pending(), g.current_player()), (Pending::CropDeploy, 2));
+    let green_road = |figure| crop_deploy(figure, 0, 1, FeatureKind::Road, "SW");
+    assert_eq!(
+        g.legal_actions(),
+        vec![
+            green_road(Figure::Follower),
+            green_road(Figure::Ringmaster),
+            Action::Pass
+        ]
+    );
+    let events = play(&mut g, green_road(Figure::Ringmaster));
+    assert_eq!(
+        events,
+        vec![Event::FigureDeployed {
+            player: 2,
+            figure: Figure::Ringmaster,
+            pos: pos(0, 1),
+            feature: FeatureKind::Road,
+            location: loc("SW"),
+        }]
+    );
+    assert_eq!(g.supply(2, Figure::Ringmaster), 0);
+    // Red: his ringmaster is out, so only a follower, onto the ringmaster's road.
+    assert_eq!((g.pending(), g.current_player()), (Pending::CropDeploy, 0));
+    let red_road = crop_deploy(Figure::Follower, 1, 0, FeatureKind::Road, "WE");
+    assert_eq!(g.legal_actions(), vec![red_road, Action::Pass]);
+    refused(
+        &mut g,
+        crop_deploy(Figure::Ringmaster, 1, 0, FeatureKind::Road, "WE"),
+    );
+    play(&mut g, red_road);
+    assert_eq!((g.pending(), g.active_player()), (Pending::Draw, 1));
+    assert_eq!(
+        figures_of(&g, 0),
+        vec![
+            (
+                Figure::Ringmaster,
+                pos(1, 0),
+                FeatureKind::Road,
+                "WE".into()
+            ),
+            (Figure::Follower, pos(1, 0), FeatureKind::Road, "WE".into()),
+        ]
+    );
+    let blue: Vec<(Figure, Position, FeatureKind)> = figures_of(&g, 1)
+        .into_iter()
+        .map(|(f, p, k, _)| (f, p, k))
+        .collect();
+    assert_eq!(
+        blue,
+        vec![(Figure::Ringmaster, pos(-1, 0), FeatureKind::Field)],
+        "Blue's farmer-ringmaster untouched"
+    );
+    assert_eq!(figures_of(&g, 2).len(), 2);
+}
+
+/// D-CR-1 with Under the Big Top, option B: Green returns his follower; Red, whose only
+/// highwayman is his ringmaster, returns the ringmaster; Blue's ringmaster on a field stays.
+#[test]
+fn option_b_returns_a_ringmaster_standing_on_a_feature_of_the_circles_kind() {
+    let mut g = ringmaster_board();
+    play(
+        &mut g,
+        Action::CropOption {
+            option: CropOption::Return,
+        },
+    );
+    assert_eq!((g.pending(), g.current_player()), (Pending::CropReturn, 2));
+    let green = crop_return(Figure::Follower, 0, 1, FeatureKind::Road, "SW");
+    assert_eq!(g.legal_actions(), vec![green]);
+    play(&mut g, green);
+    assert_eq!((g.pending(), g.current_player()), (Pending::CropReturn, 0));
+    let red = crop_return(Figure::Ringmaster, 1, 0, FeatureKind::Road, "WE");
+    assert_eq!(g.legal_actions(), vec![red]);
+    // Blue's ringmaster is not Red's to return, and is no highwayman anyway.
+    let blue_field = {
+        let f = &g.figures()[1];
+        assert_eq!((f.player, f.figure), (1, Figure::Ringmaster));
+        Action::CropReturn {
+            figure: f.figure,
+            pos: f.pos,
+            feature: f.feature,
+            location: f.location,
+        }
+    };
+    refused(&mut g, blue_field);
+    let events = play(&mut g, red);
+    assert_eq!(
+        events,
+        vec![Event::FigureReturned {
+            player: 0,
+            figure: Figure::Ringmaster,
+            pos: pos(1, 0),
+            feature: FeatureKind::Road,
+            location: loc("WE"),
+        }]
+    );
+    assert_eq!((g.pending(), g.active_player()), (Pending::Draw, 1));
+    assert_eq!(g.supply(0, Figure::Ringmaster), 1);
+    assert!(figures_of(&g, 0).is_empty() && figures_of(&g, 2).is_empty());
+    let blue = figures_of(&g, 1);
+    assert_eq!(
+        (blue.len(), blue[0].0, blue[0].2),
+        (1, Figure::Ringmaster, FeatureKind::Field)
+    );
+}
+
+/// The quarters' board (the Count): Blue and Red each have a follower in the Castle, which
+/// they entered after the other closed their city; Red has a knight in an open city east of
+/// the City; then Blue lays the shield circle CC2-05 north of the City. The option is pending.
+fn quarters_board() -> Game {
+    let tiles = ["E", "E", "E", "E", "E", "CC2-05", "E"];
+    let mut g = crop_game(&["Red", "Blue"], &[TileSet::Count], None, &tiles);
+    let enter_castle = |g: &mut Game, player: usize| {
+        assert_eq!(
+            (g.pending(), g.current_player()),
+            (Pending::EnterCity, player)
+        );
+        play(g, "enter follower castle".parse().unwrap());
+        play(g, Action::Pass); // the Count stays
+    };
+    turn_with(&mut g, "E", (-2, -2), 0, Some((Figure::Follower, "C1"))); // Red's knight
+    turn_with(&mut g, "E", (-2, -3), 2, None); // Blue closes it: Red +4
+    enter_castle(&mut g, 1);
+    turn_with(&mut g, "E", (2, 0), 1, Some((Figure::Follower, "C1"))); // Red: an open city
+    turn_with(&mut g, "E", (-1, -2), 0, Some((Figure::Follower, "C1"))); // Blue's knight
+    turn_with(&mut g, "E", (-1, -3), 2, None); // Red closes it: Blue +4
+    enter_castle(&mut g, 0);
+    assert_eq!(
+        g.quarter_figures(Quarter::Castle),
+        vec![(1, Figure::Follower), (0, Figure::Follower)]
+    );
+    assert_eq!(g.scores(), vec![4, 4]);
+    let events = turn_events(&mut g, "CC2-05", (-2, -4), 1, None);
+    assert!(common::scores(&events).is_empty());
+    assert_eq!((g.pending(), g.current_player()), (Pending::CropOption, 1));
+    assert_eq!(g.crop_round().unwrap().circle, FeatureKind::City);
+    g
+}
+
+/// D-C-11, D-CR-1 (with the Count), option B: figures in the City's quarters are not on a
+/// landscape tile. Red returns his knight on the board, never his follower in the Castle;
+/// Blue, whose only figure out is in the Castle, is skipped; the Castle keeps both.
+#[test]
+fn option_b_ignores_figures_in_the_quarters() {
+    let mut g = quarters_board();
+    play(
+        &mut g,
+        Action::CropOption {
+            option: CropOption::Return,
+        },
+    );
+    assert_eq!((g.pending(), g.current_player()), (Pending::CropReturn, 0));
+    // Red's only knight on the board: the one in the city at (2, 0).
+    let knight = {
+        let f = &g.figures()[0];
+        assert_eq!(
+            (f.player, f.pos, f.feature),
+            (0, pos(2, 0), FeatureKind::City)
+        );
+        Action::CropReturn {
+            figure: f.figure,
+            pos: f.pos,
+            feature: f.feature,
+            location: f.location,
+        }
+    };
+    let legal = g.legal_actions();
+    assert_eq!(legal, vec![knight]);
+    play(&mut g, legal[0]);
+    assert_eq!((g.pending(), g.active_player()), (Pending::Draw, 0));
+    assert!(g.figures().is_empty());
+    assert_eq!(
+        g.quarter_figures(Quarter::Castle),
+        vec![(1, Figure::Follower), (0, Figure::Follower)]
+    );
+}
+
+/// D-C-11, D-CR-1 (with the Count), option A: a follower in the Castle is no reference figure.
+/// Red adds a knight to his city on the board; Blue, with a follower in the Castle and none in
+/// a city, is skipped.
+#[test]
+fn option_a_ignores_figures_in_the_quarters() {
+    let mut g = quarters_board();
+    play(
+        &mut g,
+        Action::CropOption {
+            option: CropOption::Deploy,
+        },
+    );
+    assert_eq!((g.pending(), g.current_player()), (Pending::CropDeploy, 0));
+    let knight = {
+        let f = &g.figures()[0];
+        assert_eq!(
+            (f.player, f.pos, f.feature),
+            (0, pos(2, 0), FeatureKind::City)
+        );
+        Action::CropDeploy {
+            figure: Figure::Follower,
+            pos: f.pos,
+            feature: f.feature,
+            location: f.location,
+        }
+    };
+    let legal = g.legal_actions();
+    assert_eq!(legal, vec![knight, Action::Pass]);
+    play(&mut g, legal[0]);
+    assert_eq!((g.pending(), g.active_player()), (Pending::Draw, 0));
+    assert_eq!(figures_of(&g, 0).len(), 2);
+    assert!(figures_of(&g, 1).is_empty());
+    assert_eq!(g.quarter_figures(Quarter::Castle).len(), 2);
 }
