@@ -387,29 +387,46 @@ impl Game {
 
     /// Plays an acrobat or a pyramid scoring (already checked) at the deployment step.
     pub(crate) fn apply_circus_action<S: Sink>(&mut self, action: Action, sink: &mut S) {
-        let me = self.active;
         match action {
-            Action::Acrobat { pos } => {
-                self.players[me as usize].supply[Figure::Follower.index()] -= 1;
-                if let Some(site) = self
-                    .ext
-                    .circus
-                    .as_mut()
-                    .and_then(|c| c.sites.iter_mut().find(|s| s.pos == pos))
-                {
-                    site.climbers[site.len as usize] = me;
-                    site.len += 1;
-                    site.completed_this_turn = site.len as usize == PYRAMID;
-                }
-                if S::WANTED {
-                    sink.push(Event::AcrobatDeployed {
-                        player: me as usize,
-                        pos,
-                    });
-                }
-            }
+            Action::Acrobat { pos } => self.climb(pos, sink),
             Action::ScorePyramid { pos } => self.score_acrobats(pos, true, sink),
             _ => {}
+        }
+    }
+
+    /// Whether the acrobat site of the tile at `pos` (with the acrobats element) has a free
+    /// place (fewer than 3 acrobats, AC.3).
+    pub(crate) fn acrobat_site_has_room(&self, pos: Position) -> bool {
+        self.elements.acrobats
+            && self.ext.circus.as_ref().is_some_and(|c| {
+                c.sites
+                    .iter()
+                    .any(|s| s.pos == pos && (s.len as usize) < PYRAMID)
+            })
+    }
+
+    /// A normal follower of the active player's supply climbs the acrobat site at `pos`
+    /// (checked: it has room, and the player a follower), as an acrobat deployed from the
+    /// placed tile (AC.1, AC.2) or a flier landing there (FM.3). With the third the pyramid is
+    /// complete, and may not be scored before a later turn (AC.5).
+    pub(crate) fn climb<S: Sink>(&mut self, pos: Position, sink: &mut S) {
+        let me = self.active;
+        self.players[me as usize].supply[Figure::Follower.index()] -= 1;
+        if let Some(site) = self
+            .ext
+            .circus
+            .as_mut()
+            .and_then(|c| c.sites.iter_mut().find(|s| s.pos == pos))
+        {
+            site.climbers[site.len as usize] = me;
+            site.len += 1;
+            site.completed_this_turn = site.len as usize == PYRAMID;
+        }
+        if S::WANTED {
+            sink.push(Event::AcrobatDeployed {
+                player: me as usize,
+                pos,
+            });
         }
     }
 
