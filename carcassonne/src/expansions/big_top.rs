@@ -12,9 +12,11 @@
 //!   empty pool is refilled with the 16 tokens.
 //! - AC.1–AC.4: instead of deploying on the placed tile, a normal follower may climb onto an
 //!   acrobat site in the placed tile's 3×3 area with a free place (at most 3).
-//!   [`Action::Acrobat`]. AC.5: instead, a complete pyramid completed in an earlier turn may
-//!   be scored: 5 per acrobat to its owner, one award per owner, the acrobats go home
-//!   ([`Action::ScorePyramid`]). AC.7: at the end every acrobat scores 5.
+//!   [`Action::Acrobat`]; a normal follower that flies may also land on the target tile's
+//!   site with a free place (FM.3, see `flying_machines`). AC.5: instead, a complete pyramid
+//!   completed in an earlier turn may be scored: 5 per acrobat to its owner, one award per
+//!   owner, the acrobats go home ([`Action::ScorePyramid`]). AC.7: at the end every acrobat
+//!   scores 5.
 //! - RM.1–RM.4: the ringmaster is a follower of strength 1 (never an acrobat); when a feature
 //!   or field holding it is scored, its owner also scores 2 per circus tile (big-top site or
 //!   acrobat tile) among its tile and the 8 around, one award per ringmaster.
