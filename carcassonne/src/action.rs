@@ -112,7 +112,9 @@ pub enum Action {
     },
     /// Instead of a deployment on the tile just laid, a normal follower from supply climbs the
     /// acrobat site of the tile at `pos` (on the tile just laid or one of the 8 around it, a
-    /// free place of 3; Under the Big Top AC.1–AC.4).
+    /// free place of 3; Under the Big Top AC.1–AC.4). Also a flier's landing
+    /// ([`Pending::Landing`](crate::Pending::Landing)): a normal follower that flew climbs the
+    /// acrobat site of the target tile at `pos` (Flying Machines FM.3).
     Acrobat {
         /// The acrobat tile.
         pos: Position,

@@ -618,7 +618,8 @@ pub enum Event {
         /// Where the big top stood.
         pos: Position,
     },
-    /// A follower climbed an acrobat site (AC.1, AC.2).
+    /// A normal follower climbed an acrobat site: deployed from the tile just laid (AC.1,
+    /// AC.2), or a flier landing on the target tile's site (FM.3).
     AcrobatDeployed {
         /// Its owner.
         player: usize,

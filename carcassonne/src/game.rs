@@ -87,7 +87,9 @@ pub enum Pending {
     /// [`Game::resolve`]; other games roll by themselves.
     FlierRoll,
     /// Flying Machines (FM.3): the current player chooses where on the tile at `pos` the flier
-    /// lands ([`Action::Land`]); asked only with two or more features there. No pass.
+    /// lands: an incomplete road, city, monastery or shrine ([`Action::Land`]) or, a normal
+    /// follower with Under the Big Top's acrobats, the tile's acrobat site with a free place
+    /// ([`Action::Acrobat`] at `pos`); asked only with two or more landings. No pass.
     Landing {
         /// The target tile.
         pos: Position,

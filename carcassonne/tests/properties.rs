@@ -7,8 +7,20 @@
 //! - followers are conserved; scores never decrease;
 //! - every completed feature is scored exactly once, with the oracle's tile and pennant counts
 //!   and the rulebooks' points (inns, cathedrals, the mage and the witch included);
-//! - flights land where the die sends them, on the oracle's incomplete features; gold ingots
-//!   are conserved and go where the rules allow; the mage and the witch stay apart on
+//! - flights (FM.1–FM.4, from the event log and the board before the roll): a flight leaves
+//!   in its machine's direction turned with the tile, its target is the rolled distance that
+//!   way (the roll supplied in explicit-draw games), and the landings are the oracle's — the
+//!   target tile's incomplete roads, cities, monasteries and shrines, and for a normal
+//!   follower its acrobat site with room: none and the figure goes home, one and it lands
+//!   there at once, two or more and they are asked; a pyramid completed by a flier waits for a
+//!   later turn (AC.5);
+//! - gold (GM.3, GM.4, a model replaying the event log): each turn part's claims re-derived
+//!   from the roads, cities, monasteries and shrines it scored as complete (their tiles, or a
+//!   3×3; owners by majority of the figures the log put on them), every ingot taken by the
+//!   next entitled player in seat order from the active player from a tile he is entitled to
+//!   (with JCloisterZone's `automatic` reading, by seed: a tile with the most claimants), the
+//!   choice asked exactly when it matters, no ingot left on a claimed tile, the unclaimed
+//!   ones untouched; the ingots are conserved; the mage and the witch stay apart on
 //!   incomplete roads and cities;
 //! - a crop circle's round asks the option after a crop-circle tile, then exactly the players
 //!   who can act, in seat order from the left of the active player; the additions offered are
@@ -36,8 +48,8 @@ use std::collections::{BTreeSet, HashSet};
 
 use carcassonne::{
     Action, BuilderDoubleTurn, Config, CountFinalScoring, CountMove, CropOption, FeatureKind,
-    Figure, Game, KingRobberScoring, Location, MagicFigure, Marker, Outcome, Pending, Position,
-    Quarter, Reason, RobberPlacement, RobberState, Rotation, TileSet, Token,
+    Figure, Game, GoldDistribution, KingRobberScoring, Location, MagicFigure, Marker, Outcome,
+    Pending, Position, Quarter, Reason, RobberPlacement, RobberState, Rotation, TileSet, Token,
 };
 use common::oracle::{Feature, Oracle};
 use proptest::prelude::*;
@@ -547,6 +559,274 @@ impl MessageModel {
     }
 }
 
+/// Where a flier of kind `figure` may land on the tile at `target` (FM.3), from the board and
+/// the rules alone: each incomplete road, city, monastery or shrine of the tile (the oracle's
+/// features; never a field; nothing on the City of Carcassonne's pieces with JCloisterZone's
+/// reading), then, for a normal follower only (AC.1, AC.4), the tile's acrobat site while it
+/// holds fewer than 3 acrobats (AC.3). Empty when no tile lies there.
+fn flier_landings(
+    game: &Game,
+    oracle: &Oracle,
+    figure: Figure,
+    target: Position,
+    lands_on_city: bool,
+) -> Vec<Action> {
+    let Some(placed) = game.board().tile_at(target) else {
+        return Vec::new();
+    };
+    let kind = placed.tile.kind();
+    if kind.is_city_of_carcassonne() && !lands_on_city {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (i, seg) in kind.segments.iter().enumerate() {
+        let feature = oracle.feature(target, i);
+        let landable = matches!(
+            feature.kind,
+            FeatureKind::Road | FeatureKind::City | FeatureKind::Monastery | FeatureKind::Shrine
+        );
+        if landable && !feature.complete {
+            out.push(Action::Land {
+                pos: target,
+                feature: feature.kind,
+                location: seg.location(placed.rotation),
+            });
+        }
+    }
+    let room = game
+        .acrobat_sites()
+        .iter()
+        .any(|s| s.pos == target && s.acrobats.len() < 3);
+    if figure == Figure::Follower && kind.has_marker(Marker::AcrobatSite) && room {
+        out.push(Action::Acrobat { pos: target });
+    }
+    out
+}
+
+/// The gold of a turn part, re-derived from the event log (GM.3, GM.4): the claim areas of the
+/// roads, cities, monasteries and shrines completed and scored in it with their owners by
+/// majority (from the figures the log puts on them), the ingots on every tile, and whose turn
+/// it is to take one — from the active player clockwise, each player still entitled to an
+/// ingot taking one.
+#[derive(Default)]
+struct GoldModel {
+    /// Ingots on each tile.
+    ingots: std::collections::BTreeMap<Position, u8>,
+    /// The turn part's claims: for each tile, the seats entitled to its ingots (a mask).
+    claims: std::collections::BTreeMap<Position, u8>,
+    /// The completed features that made claims in this turn part (by kind and segments).
+    claimed: HashSet<FeatureId>,
+    /// The seat from which the next taker is looked for (the active player at first).
+    next: usize,
+    /// The active player of the turn part: the one who laid its tile.
+    part_player: usize,
+    /// The figures on the board, as the log moves them.
+    figures: Vec<carcassonne::PlacedFigure>,
+    /// The figures that went home in this turn part, from where they stood: a feature's
+    /// award waiting for a choice on the score track (M.1, RO.5) is logged after its
+    /// followers went home.
+    returned: Vec<carcassonne::PlacedFigure>,
+}
+
+impl GoldModel {
+    /// The seats entitled to an ingot still on the board (a mask).
+    fn entitled(&self) -> u8 {
+        self.claims
+            .iter()
+            .filter(|(pos, _)| self.ingots.get(pos).copied().unwrap_or(0) > 0)
+            .fold(0, |m, (_, &mask)| m | mask)
+    }
+
+    /// The next player to take an ingot (GM.4): the first seat from `next` clockwise still
+    /// entitled to one.
+    fn taker(&self, players: usize) -> Option<usize> {
+        let entitled = self.entitled();
+        (0..players)
+            .map(|k| (self.next + k) % players)
+            .find(|&p| entitled & (1 << p) != 0)
+    }
+
+    /// The tiles `player` may take an ingot from, with their claimants.
+    fn options(&self, player: usize) -> Vec<(Position, u8)> {
+        self.claims
+            .iter()
+            .filter(|&(pos, &mask)| {
+                mask & (1 << player) != 0 && self.ingots.get(pos).copied().unwrap_or(0) > 0
+            })
+            .map(|(&pos, &mask)| (pos, mask))
+            .collect()
+    }
+
+    /// The distribution is over: no ingot is left on a claimed tile (every such ingot was
+    /// claimable by someone); the claims are forgotten.
+    fn close(&mut self) -> Result<(), TestCaseError> {
+        for (pos, _) in self.claims.iter().filter(|(_, &m)| m != 0) {
+            prop_assert_eq!(
+                self.ingots.get(pos).copied().unwrap_or(0),
+                0,
+                "an ingot left on claimed tile {}",
+                pos
+            );
+        }
+        self.claims.clear();
+        self.claimed.clear();
+        Ok(())
+    }
+
+    /// Replays one step's `events` (the board after them in `oracle`), checking every ingot
+    /// taken: by the next entitled player in seat order from the turn part's active player,
+    /// from a tile that player is entitled to, with JCloisterZone's `automatic` reading from a
+    /// tile with the most claimants among that player's.
+    fn replay(
+        &mut self,
+        events: &[carcassonne::Event],
+        oracle: &Oracle,
+        game: &Game,
+        automatic: bool,
+    ) -> Result<(), TestCaseError> {
+        use carcassonne::Event;
+        let players = game.players();
+        for e in events {
+            match *e {
+                Event::TilePlaced { player, .. } => {
+                    self.close()?;
+                    self.part_player = player;
+                    self.returned.clear();
+                }
+                Event::IngotPlaced { pos } => *self.ingots.entry(pos).or_default() += 1,
+                Event::FigureDeployed {
+                    player,
+                    figure,
+                    pos,
+                    feature,
+                    location,
+                }
+                | Event::FigureLeftCity {
+                    player,
+                    figure,
+                    pos,
+                    feature,
+                    location,
+                    ..
+                } => self.figures.push(carcassonne::PlacedFigure {
+                    player,
+                    figure,
+                    pos,
+                    feature,
+                    location,
+                }),
+                Event::FigureReturned {
+                    player,
+                    figure,
+                    pos,
+                    feature,
+                    location,
+                } => {
+                    let gone = carcassonne::PlacedFigure {
+                        player,
+                        figure,
+                        pos,
+                        feature,
+                        location,
+                    };
+                    let at = self.figures.iter().position(|f| *f == gone);
+                    prop_assert!(at.is_some(), "{:?} returned from nowhere", gone);
+                    self.figures.remove(at.unwrap_or_default());
+                    self.returned.push(gone);
+                }
+                Event::Scored(ref s) => {
+                    let Reason::Feature(f) = &s.reason else {
+                        continue;
+                    };
+                    if !f.complete || s.final_scoring {
+                        continue;
+                    }
+                    let t = game.board().tile_at(f.pos).unwrap();
+                    let seg = t
+                        .tile
+                        .kind()
+                        .segment_with_location(f.kind, f.location, t.rotation)
+                        .unwrap();
+                    let feature = oracle.feature(f.pos, seg);
+                    let id = (f.kind, feature.segments.iter().copied().collect::<Vec<_>>());
+                    if !self.claimed.insert(id) {
+                        continue;
+                    }
+                    // GM.3: its owners, by majority of the followers on it when it was
+                    // scored: there still, or gone home since the turn part began.
+                    let mut strength = [0u32; 6];
+                    for g in self.figures.iter().chain(&self.returned) {
+                        let t = game.board().tile_at(g.pos).unwrap();
+                        let seg = t
+                            .tile
+                            .kind()
+                            .segment_with_location(g.feature, g.location, t.rotation)
+                            .unwrap();
+                        if g.figure.is_follower() && feature.segments.contains(&(g.pos, seg)) {
+                            strength[g.player] += u32::from(g.figure.strength());
+                        }
+                    }
+                    let top = *strength.iter().max().unwrap_or(&0);
+                    prop_assert!(top > 0, "a scored feature without owners: {:?}", f);
+                    let owners = (0..players)
+                        .filter(|&p| strength[p] == top)
+                        .fold(0u8, |m, p| m | 1 << p);
+                    prop_assert!(owners & (1 << s.player) != 0, "{} paid, not an owner", s);
+                    // Its claim area: the feature's tiles, or a monastery's or shrine's 3×3.
+                    let area: Vec<Position> = if f.kind.is_monastic() {
+                        (-1..=1)
+                            .flat_map(|dx| {
+                                (-1..=1).map(move |dy| Position::new(f.pos.x + dx, f.pos.y + dy))
+                            })
+                            .collect()
+                    } else {
+                        feature.positions.iter().copied().collect()
+                    };
+                    if self.claims.is_empty() {
+                        self.next = self.part_player;
+                    }
+                    for pos in area {
+                        *self.claims.entry(pos).or_default() |= owners;
+                    }
+                }
+                Event::IngotTaken { player, pos } => {
+                    let on = self.ingots.get(&pos).copied().unwrap_or(0);
+                    prop_assert!(on > 0, "an ingot taken from {} without one", pos);
+                    let mask = self.claims.get(&pos).copied().unwrap_or(0);
+                    prop_assert!(
+                        mask & (1 << player) != 0,
+                        "player {} took an ingot from {} without a claim (claims {:?})",
+                        player,
+                        pos,
+                        self.claims
+                    );
+                    prop_assert_eq!(
+                        self.taker(players),
+                        Some(player),
+                        "the wrong player took an ingot from {} (from seat {}, claims {:?})",
+                        pos,
+                        self.next,
+                        &self.claims
+                    );
+                    if automatic {
+                        let most = self
+                            .options(player)
+                            .iter()
+                            .map(|(_, m)| m.count_ones())
+                            .max()
+                            .unwrap_or(0);
+                        prop_assert_eq!(mask.count_ones(), most, "not the most claimed tile");
+                    }
+                    self.ingots.insert(pos, on - 1);
+                    self.next = (player + 1) % players;
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A road's, city's, monastery's or shrine's value at the final scoring's rates, from the
 /// rulebooks and the oracle's feature (B-8.2; an inn or a cathedral 0, IC-3, IC-4; the mage
 /// +1 per tile, the witch halved rounded up, MW.4; a monastery 1 per tile of its 3×3).
@@ -757,6 +1037,13 @@ fn check_game(
     let mut moved: HashSet<Position> = HashSet::new();
     // JCloisterZone's reading of CR.4 (no round without a figure out), by seed.
     config.rules.crop_option_always_asked = count_bits & 256 == 0;
+    // GM.4 by the players, or JCloisterZone's automatic distribution, by seed.
+    config.rules.gold_distribution = if seed & (1 << 47) == 0 {
+        GoldDistribution::Players
+    } else {
+        GoldDistribution::Automatic
+    };
+    let automatic_gold = config.rules.gold_distribution == GoldDistribution::Automatic;
     let count_rules = config.rules.clone();
     config.sets.extend_from_slice(sets);
     let flier = sets
@@ -785,9 +1072,34 @@ fn check_game(
     // Whether the turn part's crop circle round has begun (§4: step 4.5 comes after the big
     // top, the gold and the Count).
     let mut crop_begun = false;
+    // Gold Mines: the claims and the distribution of each turn part, from the event log.
+    let gold = flier_gold_magic.1 && game.elements().gold;
+    let mut gold_model = GoldModel {
+        figures: game.figures(),
+        ..GoldModel::default()
+    };
+    // Flying Machines: the flight under way (from its launch: where from, which way, which
+    // figure), and the roll supplied in explicit-draw games.
+    let mut launch: Option<(Position, carcassonne::Compass, Figure)> = None;
     while !game.is_over() {
         // The active player before the step (events may run into the next player's turn).
         let active_before = game.active_player();
+        // Before a flight's roll: the board it lands on (FM.3).
+        let machine_here = game.last_placed().is_some_and(|t| {
+            t.tile
+                .kind()
+                .markers
+                .iter()
+                .any(|m| matches!(m, Marker::FlyingMachine(_)))
+        });
+        let before_roll = match game.pending() {
+            Pending::FlierRoll => Some((game.clone(), Oracle::of(&game))),
+            Pending::Deploy { .. } if flier && machine_here => {
+                Some((game.clone(), Oracle::of(&game)))
+            }
+            _ => None,
+        };
+        let mut rolled: Option<u8> = None;
         // (A message's extra tile is placed in the turn it belongs to.)
         if matches!(game.pending(), Pending::Place { .. })
             && !game.is_second_part()
@@ -866,6 +1178,9 @@ fn check_game(
                 }
             }
             let pick = outcomes[below(&mut rng, outcomes.len())].0;
+            if let Outcome::Roll(d) = pick {
+                rolled = Some(d);
+            }
             game.resolve(pick).unwrap()
         } else {
             let legal = game.legal_actions();
@@ -947,42 +1262,22 @@ fn check_game(
                     prop_assert_eq!(mine, expected);
                 }
                 Pending::Landing { pos } => {
-                    // FM.2–FM.3: the target lies 1–3 steps from the machine in its direction;
-                    // the landings are the target tile's incomplete roads, cities, monasteries
-                    // and shrines (two or more, or nothing is asked).
-                    let (from, direction, target) = game.flight().unwrap();
-                    prop_assert_eq!(target, Some(pos));
-                    let (dx, dy) = direction.offset();
-                    prop_assert!(
-                        (1..=3).any(|k| Position::new(from.x + k * dx, from.y + k * dy) == pos)
+                    // FM.3: the landings of the flight's figure on the target tile (its
+                    // incomplete roads, cities, monasteries and shrines, and for a normal
+                    // follower its acrobat site with room), two or more, or nothing is asked.
+                    // (The target itself is tied to the roll where it is rolled, below.)
+                    prop_assert!(launch.is_some(), "a landing without a launch");
+                    let (_, _, figure) = launch.unwrap_or_else(|| unreachable!());
+                    prop_assert_eq!(game.flight().and_then(|f| f.2), Some(pos));
+                    let expected = flier_landings(
+                        &game,
+                        &oracle,
+                        figure,
+                        pos,
+                        count_rules.flier_lands_on_city_of_carcassonne,
                     );
-                    let placed = game.board().tile_at(pos).unwrap();
-                    let kind = placed.tile.kind();
-                    let mut expected = BTreeSet::new();
-                    for (i, seg) in kind.segments.iter().enumerate() {
-                        let feature = oracle.feature(pos, i);
-                        let landable = matches!(
-                            feature.kind,
-                            FeatureKind::Road
-                                | FeatureKind::City
-                                | FeatureKind::Monastery
-                                | FeatureKind::Shrine
-                        );
-                        if landable && !feature.complete {
-                            expected.insert(Action::Land {
-                                pos,
-                                feature: feature.kind,
-                                location: seg.location(placed.rotation),
-                            });
-                        }
-                    }
-                    if kind.is_city_of_carcassonne()
-                        && !count_rules.flier_lands_on_city_of_carcassonne
-                    {
-                        expected.clear();
-                    }
-                    prop_assert!(legal.len() >= 2);
-                    prop_assert_eq!(legal.iter().copied().collect::<BTreeSet<_>>(), expected);
+                    prop_assert!(expected.len() >= 2, "a landing asked with {:?}", expected);
+                    prop_assert_eq!(&legal, &expected);
                 }
                 Pending::Ingot { pos: gold } => {
                     // GM.1: the second ingot on a tile of the gold tile's 8-neighbourhood.
@@ -1002,17 +1297,24 @@ fn check_game(
                     prop_assert_eq!(legal.iter().copied().collect::<BTreeSet<_>>(), expected);
                 }
                 Pending::TakeIngot => {
-                    // GM.3–GM.4: a claimed ingot lies on the board, on a tile of a feature
-                    // completed in this turn part (or a completed monastery's 3×3 area).
-                    let on_board = game.ingots_on_board();
-                    for a in &legal {
-                        let Action::TakeIngot { pos } = *a else {
-                            prop_assert!(false, "{} offered for an ingot", a);
-                            continue;
-                        };
-                        prop_assert!(on_board.iter().any(|&(q, n)| q == pos && n > 0));
-                    }
-                    prop_assert!(legal.len() >= 2, "a forced ingot is not asked");
+                    // GM.3–GM.4, from the gold model: the next entitled player in seat order
+                    // from the active player chooses among the tiles with ingots he is entitled
+                    // to — asked only when they differ in who else may claim them, and never
+                    // with JCloisterZone's automatic reading.
+                    prop_assert!(gold && !automatic_gold);
+                    let taker = gold_model.taker(players);
+                    prop_assert_eq!(Some(game.current_player()), taker, "the wrong taker");
+                    let options = gold_model.options(game.current_player());
+                    let expected: BTreeSet<Action> = options
+                        .iter()
+                        .map(|&(pos, _)| Action::TakeIngot { pos })
+                        .collect();
+                    prop_assert_eq!(legal.iter().copied().collect::<BTreeSet<_>>(), expected);
+                    prop_assert!(
+                        options.iter().any(|&(_, m)| m != options[0].1),
+                        "asked with no choice that matters: {:?}",
+                        options
+                    );
                 }
                 Pending::Magic => {
                     // MW.1–MW.3: onto an incomplete road or city; never both figures in one
@@ -1451,7 +1753,17 @@ fn check_game(
                     prop_assert!(game == before, "refused {probe} changed the game");
                 }
             }
-            let action = legal[below(&mut rng, legal.len())];
+            let mut action = legal[below(&mut rng, legal.len())];
+            // Flights are one action among many at a deployment: taken one time in three when
+            // offered, so that the flights' rules are met often.
+            let flights: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::Fly { .. }))
+                .collect();
+            if !flights.is_empty() && below(&mut rng, 3) == 0 {
+                action = flights[below(&mut rng, flights.len())];
+            }
             if let Pending::ResolveMessage { message } = game.pending() {
                 let offers = message_oracle(&game, &Oracle::of(&game), message);
                 let paid = offers.iter().find(|(a, _)| *a == action).and_then(|o| o.1);
@@ -1530,7 +1842,12 @@ fn check_game(
                     .collect();
                 crop_queue = Some(queue);
             }
-            if let Action::Acrobat { pos } = action {
+            events
+        };
+        // AC.5: a pyramid completed by an acrobat — deployed, or a flier landing on its site
+        // (FM.3), chosen or the only landing — waits for a later turn.
+        for e in &events {
+            if let carcassonne::Event::AcrobatDeployed { pos, .. } = *e {
                 let full = game
                     .acrobat_sites()
                     .iter()
@@ -1539,8 +1856,105 @@ fn check_game(
                     completed_in.insert(pos, turn);
                 }
             }
-            events
-        };
+        }
+        // Flying Machines (FM.1–FM.4), from the event log and the board before the roll: a
+        // flight leaves from the tile just laid in its machine's direction (turned with the
+        // tile); the target is the rolled distance that way (in explicit-draw games the roll
+        // supplied); with no landing there the figure goes home, with one it lands there at
+        // once, with two or more the landing is asked.
+        for (i, e) in events.iter().enumerate() {
+            match *e {
+                carcassonne::Event::FlierLaunched {
+                    player,
+                    figure,
+                    pos: from,
+                    direction,
+                } => {
+                    prop_assert_eq!(player, active_before);
+                    let t = game.board().tile_at(from).unwrap();
+                    let machine = t.tile.kind().markers.iter().find_map(|m| match m {
+                        Marker::FlyingMachine(d) => Some(d.rotated(t.rotation)),
+                        _ => None,
+                    });
+                    prop_assert_eq!(machine, Some(direction), "the flight's direction");
+                    prop_assert!(figure.is_follower(), "D-FM-1");
+                    launch = Some((from, direction, figure));
+                }
+                carcassonne::Event::DieRolled { distance, target } => {
+                    prop_assert!(launch.is_some(), "a roll without a launch");
+                    let (from, direction, figure) = launch.unwrap_or_else(|| unreachable!());
+                    prop_assert!((1..=3).contains(&distance));
+                    if game.config().explicit_draws {
+                        prop_assert_eq!(rolled, Some(distance), "not the roll supplied");
+                    }
+                    let (dx, dy) = direction.offset();
+                    let d = i32::from(distance);
+                    prop_assert_eq!(
+                        target,
+                        Position::new(from.x + d * dx, from.y + d * dy),
+                        "the target of a roll of {} from {} towards {:?}",
+                        distance,
+                        from,
+                        direction
+                    );
+                    prop_assert!(before_roll.is_some(), "a roll in an unexpected step");
+                    let (board, board_oracle) =
+                        before_roll.as_ref().unwrap_or_else(|| unreachable!());
+                    let expected = flier_landings(
+                        board,
+                        board_oracle,
+                        figure,
+                        target,
+                        count_rules.flier_lands_on_city_of_carcassonne,
+                    );
+                    let next = events.get(i + 1).cloned();
+                    match expected.as_slice() {
+                        [] => prop_assert_eq!(
+                            next,
+                            Some(carcassonne::Event::FlierReturned {
+                                player: active_before,
+                                figure
+                            }),
+                            "FM.4: nowhere to land at {}",
+                            target
+                        ),
+                        [Action::Land {
+                            pos,
+                            feature,
+                            location,
+                        }] => prop_assert_eq!(
+                            next,
+                            Some(carcassonne::Event::FigureDeployed {
+                                player: active_before,
+                                figure,
+                                pos: *pos,
+                                feature: *feature,
+                                location: *location,
+                            }),
+                            "FM.3: the only landing at {}",
+                            target
+                        ),
+                        [Action::Acrobat { pos }] => prop_assert_eq!(
+                            next,
+                            Some(carcassonne::Event::AcrobatDeployed {
+                                player: active_before,
+                                pos: *pos,
+                            }),
+                            "FM.3: the only landing, the acrobat site at {}",
+                            target
+                        ),
+                        _ => {
+                            prop_assert!(expected.len() >= 2, "{:?}", expected);
+                            prop_assert_eq!(game.pending(), Pending::Landing { pos: target });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !matches!(game.pending(), Pending::FlierRoll | Pending::Landing { .. }) {
+            launch = None;
+        }
         steps += 1;
         // A round ends with the last player of its order.
         if !matches!(
@@ -1672,6 +2086,28 @@ fn check_game(
         }
         // Completed features: scored once, with the oracle's counts.
         let oracle = Oracle::of(&game);
+        // Gold (GM.3, GM.4): every ingot taken re-derived from the claims of the features the
+        // log scores; the log accounts for every ingot and every figure on the board.
+        if gold {
+            gold_model.replay(&events, &oracle, &game, automatic_gold)?;
+            let mine: Vec<(Position, u8)> = gold_model
+                .ingots
+                .iter()
+                .filter(|(_, &n)| n > 0)
+                .map(|(&p, &n)| (p, n))
+                .collect();
+            let mut theirs = game.ingots_on_board();
+            theirs.sort();
+            prop_assert_eq!(mine, theirs, "the ingots on the board");
+            let key = |f: &carcassonne::PlacedFigure| {
+                (f.player, f.figure.index(), f.pos, f.location.bits())
+            };
+            let mut mine: Vec<_> = gold_model.figures.iter().map(key).collect();
+            let mut theirs: Vec<_> = game.figures().iter().map(key).collect();
+            mine.sort();
+            theirs.sort();
+            prop_assert_eq!(mine, theirs, "the figures on the board");
+        }
         let mut this_step: HashSet<FeatureId> = HashSet::new();
         for s in common::scores(&events) {
             let f = match &s.reason {
@@ -2014,6 +2450,10 @@ fn check_game(
         }
         prop_assert!(goods[0] <= 9 && goods[1] <= 6 && goods[2] <= 5);
     }
+    // The last turn part's gold was distributed before the final scoring (GM.5).
+    if gold {
+        gold_model.close()?;
+    }
     // Record round trip.
     let json = game.to_json();
     let replayed = Game::from_json(&json).unwrap();
@@ -2062,6 +2502,33 @@ proptest! {
         // OPT-5 optional in every other Traders & Builders game.
         let optional = sets.contains(&TileSet::TradersAndBuilders) && seed & 1 == 1;
         check_game(players, seed, farmers, sets, optional)?;
+    }
+}
+
+/// Flying Machines, Gold Mines and Mage & Witch with the sets they meet most (Under the Big
+/// Top's acrobats for the fliers, the Count's moves into completed features and Traders &
+/// Builders' double turns for the gold, the Cult's shrines, Inns & Cathedrals' large
+/// followers, cathedrals and inns), over fixed seeds (explicit draws and JCloisterZone's
+/// automatic gold distribution in some of them): every invariant of the random games, with
+/// the oracles of the flights, the gold and the magic figures.
+#[test]
+fn flier_gold_and_magic_games_keep_every_invariant() {
+    let sets = [
+        TileSet::FlyingMachines,
+        TileSet::GoldMines,
+        TileSet::MageWitch,
+        TileSet::BigTop,
+        TileSet::Count,
+        TileSet::TradersAndBuilders,
+        TileSet::Cult,
+        TileSet::InnsAndCathedrals,
+    ];
+    for i in 0..40u64 {
+        let seed = Pcg64Mcg::seed_from_u64(i).next_u64();
+        let players = 2 + (i % 5) as usize;
+        if let Err(e) = check_game(players, seed, i % 4 != 0, &sets, i % 3 == 0) {
+            panic!("game {i} (seed {seed}): {e}");
+        }
     }
 }
 

@@ -433,3 +433,243 @@ fn a_flier_and_the_city_of_carcassonne() {
         );
     }
 }
+
+/// FM.3 (§3.1.2, §2.7): a normal follower that flies to an acrobat tile may climb its site.
+/// AC-01's site is the only landing on it (the tile is all field), so the flier climbs without
+/// being asked — here as the third acrobat: the pyramid is complete (Red 2, Blue 1) and, AC.5,
+/// may not be scored in the builder's second part of the same turn, only in a later turn, where
+/// it pays 5 per acrobat. A large follower or a ringmaster on the same flight has nowhere to
+/// land (AC.4): it goes home.
+#[test]
+fn a_flier_climbs_an_acrobat_site_and_completes_a_pyramid() {
+    let tiles = ["U", "B", "U", "AC-01", "B", "B", "FM-04", "B", "B", "B"];
+    let mut g = flier_game(
+        &["Red", "Blue"],
+        ("U", 1),
+        &[
+            TileSet::BigTop,
+            TileSet::TradersAndBuilders,
+            TileSet::InnsAndCathedrals,
+        ],
+        Rules::default(),
+        &tiles,
+    );
+    turn(&mut g, "U", (0, 1), 1, Some((Figure::Follower, "R1"))); // Red's highwayman
+    turn(&mut g, "B", (-1, 0), 0, None); // Blue
+    turn(&mut g, "U", (0, 2), 1, Some((Figure::Builder, "R1"))); // Red's builder
+    draw_and_place(&mut g, "AC-01", (-1, -1), 0); // Blue: the first acrobat (AC.1)
+    g.play(Action::Acrobat { pos: pos(-1, -1) }).unwrap();
+    draw_and_place(&mut g, "B", (-2, -1), 0); // Red: the second acrobat (AC.2)
+    g.play(Action::Acrobat { pos: pos(-1, -1) }).unwrap();
+    turn(&mut g, "B", (1, 0), 0, None); // Blue
+                                        // Red: FM-04 (road N-S, flight west) at (0,-1) extends the builder's road.
+    draw_and_place(&mut g, "FM-04", (0, -1), 0);
+    assert_eq!(g.supply(0, Figure::Follower), 5);
+    let flights: Vec<Action> = g
+        .legal_actions()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Fly { .. }))
+        .collect();
+    assert_eq!(
+        flights.len(),
+        3,
+        "a follower, a large follower, a ringmaster"
+    );
+    // A large follower and a ringmaster never climb (AC.4): one step west is AC-01, with
+    // nothing else to land on; they go home.
+    for figure in [Figure::LargeFollower, Figure::Ringmaster] {
+        let mut h = g.clone();
+        h.play(Action::Fly { figure }).unwrap();
+        let events = h.resolve(Outcome::Roll(1)).unwrap();
+        assert_eq!(
+            events[..2],
+            [
+                Event::DieRolled {
+                    distance: 1,
+                    target: pos(-1, -1)
+                },
+                Event::FlierReturned { player: 0, figure }
+            ]
+        );
+        assert_eq!(h.acrobat_sites()[0].acrobats, vec![1, 0]);
+        assert_eq!(h.supply(0, figure), 1);
+    }
+    g.play(Action::Fly {
+        figure: Figure::Follower,
+    })
+    .unwrap();
+    let events = g.resolve(Outcome::Roll(1)).unwrap();
+    assert_eq!(
+        events[..2],
+        [
+            Event::DieRolled {
+                distance: 1,
+                target: pos(-1, -1)
+            },
+            Event::AcrobatDeployed {
+                player: 0,
+                pos: pos(-1, -1)
+            }
+        ],
+        "the only landing: taken without asking"
+    );
+    assert_eq!(g.acrobat_sites()[0].acrobats, vec![1, 0, 0]);
+    assert_eq!(g.supply(0, Figure::Follower), 4);
+    assert!(g.flight().is_none());
+    // The builder's second part: the pyramid was completed this turn (AC.5).
+    assert!(g.is_second_part());
+    draw_and_place(&mut g, "B", (1, 1), 0);
+    let score = Action::ScorePyramid { pos: pos(-1, -1) };
+    assert!(!g.legal_actions().contains(&score));
+    let before = g.clone();
+    let err = g.play(score).unwrap_err();
+    assert!(matches!(err, PlayError::IllegalDeployment { .. }), "{err}");
+    assert!(g == before, "a refused scoring changed the game");
+    g.play(Action::Pass).unwrap();
+    // Blue's turn, a later one: Blue deploys nothing and scores it.
+    draw_and_place(&mut g, "B", (-2, 0), 0);
+    assert!(g.legal_actions().contains(&score));
+    let events = g.play(score).unwrap();
+    let points: Vec<(usize, u32)> = events
+        .iter()
+        .filter_map(Event::score)
+        .map(|s| (s.player, s.points))
+        .collect();
+    assert_eq!(points, vec![(0, 10), (1, 5)]);
+    assert!(g.acrobat_sites()[0].acrobats.is_empty());
+    assert_eq!(
+        (g.supply(0, Figure::Follower), g.supply(1, Figure::Follower)),
+        (6, 7)
+    );
+}
+
+/// FM.3: an acrobat tile with an open road offers two landings — the road and the acrobat
+/// site — and the player chooses; refused landings change nothing, and both landings have
+/// action ids.
+#[test]
+fn a_flier_chooses_between_a_road_and_an_acrobat_site() {
+    let mut g = flier_game(
+        &["Red", "Blue"],
+        ("D", 0),
+        &[TileSet::BigTop, TileSet::InnsAndCathedrals],
+        Rules::default(),
+        &["AC-02", "FM-02", "B"],
+    );
+    turn(&mut g, "AC-02", (0, 1), 0, None); // Red: its road runs south, open
+    draw_and_place(&mut g, "FM-02", (1, 1), 0); // Blue: flight west
+                                                // A large follower: the road is its only landing (AC.4), taken without asking.
+    let mut h = g.clone();
+    h.play(Action::Fly {
+        figure: Figure::LargeFollower,
+    })
+    .unwrap();
+    let events = h.resolve(Outcome::Roll(1)).unwrap();
+    assert!(matches!(
+        events[1],
+        Event::FigureDeployed {
+            player: 1,
+            figure: Figure::LargeFollower,
+            feature: FeatureKind::Road,
+            ..
+        }
+    ));
+    g.play(Action::Fly {
+        figure: Figure::Follower,
+    })
+    .unwrap();
+    g.resolve(Outcome::Roll(1)).unwrap();
+    assert_eq!(g.pending(), Pending::Landing { pos: pos(0, 1) });
+    let expected = vec![land(&g, (0, 1), "R1"), Action::Acrobat { pos: pos(0, 1) }];
+    assert_eq!(g.legal_actions(), expected);
+    let ids = carcassonne::encoding::ActionSpace::of(&g);
+    for &a in &expected {
+        let id = ids.id(&g, a).expect("an id");
+        assert_eq!(ids.action(&g, id), Some(a));
+    }
+    // Bad input: an acrobat site elsewhere, the field, a scoring, a pass.
+    for action in [
+        Action::Acrobat { pos: pos(1, 1) },
+        Action::Acrobat { pos: pos(0, 0) },
+        land(&g, (0, 1), "F1"),
+        Action::ScorePyramid { pos: pos(0, 1) },
+        Action::Pass,
+    ] {
+        let before = g.clone();
+        let err = g.play(action).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                PlayError::IllegalFlight { .. } | PlayError::WrongDecision { .. }
+            ),
+            "{action}: {err}"
+        );
+        assert!(g == before, "refused {action} changed the game");
+    }
+    let events = g.play(Action::Acrobat { pos: pos(0, 1) }).unwrap();
+    assert_eq!(
+        events[0],
+        Event::AcrobatDeployed {
+            player: 1,
+            pos: pos(0, 1)
+        }
+    );
+    assert_eq!(g.acrobat_sites()[0].acrobats, vec![1]);
+    assert_eq!(g.supply(1, Figure::Follower), 6);
+    assert!(g.figures().is_empty(), "nobody on the road");
+    assert_eq!(g.current_player(), 0, "the turn is over");
+    // As a JCloisterZone saved game the landing is the flier's `DEPLOY_MEEPLE` onto the
+    // acrobat site, and it reads back to the same game.
+    let text = g.to_jcz().unwrap();
+    assert!(text.contains(r#""feature": "Acrobats""#), "{text}");
+    let back = carcassonne::JczGame::parse(&text).unwrap();
+    assert_eq!(back.game.actions(), g.actions());
+    assert_eq!(back.game.acrobat_sites(), g.acrobat_sites());
+}
+
+/// FM.3 (CLAR WICA 2012): a feature completed by the tile just laid counts as complete. Red's
+/// FM-05 closes the road from L's east end to A's monastery; one step west is L, whose city
+/// and two other roads are open: those three are the landings, and a landing on the road just
+/// completed is refused with the game unchanged.
+#[test]
+fn a_flier_is_refused_a_feature_completed_by_the_tile_just_laid() {
+    let mut g = flier_game(
+        &["Red", "Blue"],
+        ("L", 0),
+        &[],
+        Rules::default(),
+        &["U", "B", "B", "A", "FM-05", "B"],
+    );
+    turn(&mut g, "U", (0, 1), 1, None); // Red: L's south road goes on
+    turn(&mut g, "B", (1, 1), 0, None); // Blue
+    turn(&mut g, "B", (2, 1), 0, None); // Red
+    turn(&mut g, "A", (2, 0), 1, None); // Blue: a monastery whose road runs west
+    draw_and_place(&mut g, "FM-05", (1, 0), 0); // Red: road L–FM-05–A, complete
+    g.play(Action::Fly {
+        figure: Figure::Follower,
+    })
+    .unwrap();
+    g.resolve(Outcome::Roll(1)).unwrap();
+    assert_eq!(g.pending(), Pending::Landing { pos: pos(0, 0) });
+    let mut legal = g.legal_actions();
+    legal.sort();
+    let mut expected = vec![
+        land(&g, (0, 0), "C1"),
+        land(&g, (0, 0), "R2"),
+        land(&g, (0, 0), "R3"),
+    ];
+    expected.sort();
+    assert_eq!(
+        legal, expected,
+        "not the east road, completed this turn part"
+    );
+    let completed = land(&g, (0, 0), "R1");
+    let before = g.clone();
+    let err = g.play(completed).unwrap_err();
+    assert!(matches!(err, PlayError::IllegalFlight { .. }), "{err}");
+    assert!(err.to_string().contains("incomplete"), "{err}");
+    assert!(g == before, "the refused landing changed the game");
+    g.play(land(&g, (0, 0), "R3")).unwrap();
+    assert_eq!(g.figures().len(), 1);
+    assert_eq!(g.figures()[0].pos, pos(0, 0));
+    assert_eq!(g.figures()[0].feature, FeatureKind::Road);
+}

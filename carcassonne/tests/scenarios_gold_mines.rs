@@ -7,8 +7,8 @@
 mod common;
 
 use carcassonne::{
-    gold_points, Action, Event, Figure, Game, GoldDistribution, Pending, PlayError, Position,
-    Rules, TileSet,
+    gold_points, Action, Config, Event, Figure, Game, GoldDistribution, Pending, PlayError,
+    Position, Rotation, Rules, StartTile, TileSet,
 };
 use common::{deploy_or_pass, draw_and_place, scenario_with, tile};
 
@@ -193,10 +193,89 @@ fn ts21_single_owner_takes_all() {
     assert_eq!(g.scores()[0], 6 + 3);
 }
 
-/// TS-22's board: a road (1,0)–(2,0)–(3,0) with Red's highwayman at (1,0) and Blue's at (3,0),
-/// an ingot on each of its tiles once Red lays GM-08 at (2,0) (its own, and the one placed
-/// before at (1,0) and (3,0)); the start is a monastery (B) so that every edge is a field.
-fn ts22_board(rules: Rules) -> (Game, Vec<Event>) {
+/// TS-22 on the spec's own board (§3.4.5): the road A turned 270° at (0,0), U at (1,0) with 2
+/// ingots, U at (2,0) with 1; Blue's highwayman on (1,0), Red's on (2,0). Both U lie in one
+/// road, so only one highwayman can be deployed the usual way: Red's flies in (FM.3 lands on
+/// an occupied road) from FM-02 at (2,1), one step north. The ingots come from gold tiles laid
+/// beside the road (GM-02 at (1,-1) and GM-01 at (1,1) put their second ingot on (1,0), GM-01
+/// at (2,-1) on (2,0)); only GM-01 and GM-02 have field edges, and every tile in the road's
+/// 8-neighbourhood faces a road tile's field edge, so the scenario's stack holds GM-01 twice.
+/// Red (active) lays A turned 90° at (3,0): the road of 4 tiles is complete, Red +4 and Blue
+/// +4; the ingots go Red, Blue, Red — Red 2, Blue 1 — and the road's tiles are empty. Nobody
+/// is asked: every tile offers the same claimants.
+#[test]
+fn ts22_tie_on_the_specs_board() {
+    let tiles = ["B", "U", "U", "GM-02", "FM-02", "GM-01", "GM-01", "B", "A"];
+    let mut config = Config::new(2);
+    config
+        .sets
+        .extend([TileSet::GoldMines, TileSet::FlyingMachines]);
+    config.names = vec!["Red".into(), "Blue".into()];
+    config.explicit_draws = true;
+    config.stack = Some(tiles.iter().map(|t| tile(t)).collect());
+    config.start = Some(StartTile {
+        tile: tile("A"),
+        rotation: Rotation::R270,
+    });
+    let mut g = Game::new(config, 0).unwrap();
+    gold_turn(&mut g, "B", (-1, 0), 0, None, None); // Red, away from the road
+    gold_turn(&mut g, "U", (1, 0), 0, None, Some((Figure::Follower, "R1"))); // Blue
+    gold_turn(&mut g, "U", (2, 0), 0, None, None); // Red: the road is Blue's
+    gold_turn(&mut g, "GM-02", (1, -1), 0, Some((1, 0)), None); // Blue
+                                                                // Red: FM-02 turned 90° flies north; one step lands on (2,0)'s road, the only landing.
+    draw_and_place(&mut g, "FM-02", (2, 1), 1);
+    g.play(Action::Fly {
+        figure: Figure::Follower,
+    })
+    .unwrap();
+    g.resolve(carcassonne::Outcome::Roll(1)).unwrap();
+    let on_road: Vec<(usize, Position)> = g.figures().iter().map(|f| (f.player, f.pos)).collect();
+    assert_eq!(on_road, vec![(1, pos(1, 0)), (0, pos(2, 0))]);
+    gold_turn(&mut g, "GM-01", (2, -1), 3, Some((2, 0)), None); // Blue
+    gold_turn(&mut g, "GM-01", (1, 1), 1, Some((1, 0)), None); // Red
+    gold_turn(&mut g, "B", (-1, 1), 0, None, None); // Blue
+    let on = |g: &Game, x: i32| {
+        g.ingots_on_board()
+            .iter()
+            .find(|&&(p, _)| p == pos(x, 0))
+            .map_or(0, |&(_, n)| n)
+    };
+    assert_eq!(
+        [0, 1, 2, 3].map(|x| on(&g, x)),
+        [0, 2, 1, 0],
+        "2 + 1 ingots on the road"
+    );
+    assert_eq!(g.current_player(), 0);
+    let events = gold_turn(&mut g, "A", (3, 0), 1, None, None); // Red closes the road
+    let points: Vec<(usize, u32, u16)> = events
+        .iter()
+        .filter_map(Event::score)
+        .filter(|s| !s.final_scoring)
+        .map(|s| (s.player, s.points, common::feature_score(s).tiles))
+        .collect();
+    assert_eq!(points, vec![(0, 4, 4), (1, 4, 4)]);
+    let takers: Vec<usize> = taken(&events).into_iter().map(|(p, _)| p).collect();
+    assert_eq!(takers, vec![0, 1, 0]);
+    let mut from: Vec<Position> = taken(&events).into_iter().map(|(_, p)| p).collect();
+    from.sort();
+    assert_eq!(from, vec![pos(1, 0), pos(1, 0), pos(2, 0)]);
+    assert_eq!((g.ingots(0), g.ingots(1)), (2, 1));
+    assert_eq!(
+        [0, 1, 2, 3].map(|x| on(&g, x)),
+        [0, 0, 0, 0],
+        "the road's tiles are empty"
+    );
+    assert_conserved(&g);
+    // The last tile: at the end 2 ingots score 2, 1 scores 1 (GM.6).
+    assert!(g.is_over());
+    assert_eq!(g.scores(), vec![4 + 2, 4 + 1]);
+}
+
+/// A shorter road than TS-22's: (1,0)–(2,0)–(3,0) with Red's highwayman at (1,0) and Blue's
+/// at (3,0), an ingot on each of its tiles once Red lays GM-08 at (2,0) (its own, and the one
+/// placed before at (1,0) and (3,0)); the start is a monastery (B) so that every edge is a
+/// field.
+fn three_tile_road_board(rules: Rules) -> (Game, Vec<Event>) {
     let tiles = ["A", "B", "U", "B", "GM-01", "A", "GM-02", "B", "GM-08", "B"];
     let mut g = gold_game_with(&["Red", "Blue"], rules, Some("B"), &[], &tiles);
     gold_turn(&mut g, "A", (1, 0), 3, None, Some((Figure::Follower, "R1"))); // Red
@@ -212,11 +291,12 @@ fn ts22_board(rules: Rules) -> (Game, Vec<Event>) {
     (g, events)
 }
 
-/// TS-22: a tie on a road of 3 tiles with 3 ingots: both score 3; the ingots go Red, Blue, Red
-/// (from the active player, one at a time) — Red 2, Blue 1, and the road's tiles are empty.
+/// TS-22's rule on a road of 3 tiles with an ingot on each: both score 3; the ingots go Red,
+/// Blue, Red (from the active player, one at a time) — Red 2, Blue 1, and the road's tiles
+/// are empty.
 #[test]
-fn ts22_tie_shares_one_at_a_time() {
-    let (g, events) = ts22_board(Rules::default());
+fn a_tie_shares_one_ingot_at_a_time() {
+    let (g, events) = three_tile_road_board(Rules::default());
     let points: Vec<(usize, u32)> = events
         .iter()
         .filter_map(Event::score)
@@ -479,5 +559,80 @@ fn an_empty_supply_places_what_is_left() {
     assert_eq!(g.ingots_in_supply(), 0);
     let events = gold_turn(&mut g, "GM-08", (9, 0), 0, None, None);
     assert!(placed(&events).is_empty(), "the supply is empty");
+    assert_conserved(&g);
+}
+
+/// The Count (§3.4.4, C.3): a follower moved from a quarter into a completed road before its
+/// scoring counts for the majority, so its owner is entitled to the road's gold. Red puts a
+/// follower into the Blacksmith (C.2, after Blue's city scored), Blue's highwayman stands on
+/// the road west of COC-01, Red's GM-02 puts its second ingot on that road's U; Red's A
+/// closes the road (3 tiles) and Red moves his follower out onto it: a tie, both +3, and the
+/// ingot goes to Red, the active player (GM.4). Had Red stayed in the City, Blue alone would
+/// have scored and taken it.
+#[test]
+fn a_follower_moved_in_from_the_city_claims_gold() {
+    let tiles = ["U", "E", "E", "U", "GM-02", "B", "A", "B"];
+    let mut g = gold_game(&["Red", "Blue"], None, &[TileSet::Count], &tiles);
+    let play = |g: &mut Game, text: &str| -> Vec<Event> {
+        let action: Action = text.parse().unwrap();
+        g.play(action).unwrap_or_else(|e| panic!("{text}: {e}"))
+    };
+    gold_turn(&mut g, "U", (2, 0), 1, None, None); // Red, east of the City
+    gold_turn(
+        &mut g,
+        "E",
+        (-1, -2),
+        0,
+        None,
+        Some((Figure::Follower, "C1")),
+    ); // Blue's knight
+    gold_turn(&mut g, "E", (-1, -3), 2, None, None); // Red closes it: Blue +4
+    assert_eq!(g.pending(), Pending::EnterCity);
+    play(&mut g, "enter follower blacksmith");
+    play(&mut g, "pass"); // the Count stays in the Castle
+    gold_turn(
+        &mut g,
+        "U",
+        (-3, -1),
+        0,
+        None,
+        Some((Figure::Follower, "R1")),
+    ); // Blue
+    gold_turn(&mut g, "GM-02", (-3, -2), 0, Some((-3, -1)), None); // Red: ingots (-3,-2), (-3,-1)
+    gold_turn(&mut g, "B", (3, 0), 0, None, None); // Blue
+    assert_eq!(
+        g.ingots_on_board(),
+        vec![(pos(-3, -2), 1), (pos(-3, -1), 1)]
+    );
+    // Red's A turned 270° at (-4,-1): the road A–U–COC-01 is complete.
+    draw_and_place(&mut g, "A", (-4, -1), 3);
+    play(&mut g, "pass");
+    assert_eq!((g.pending(), g.current_player()), (Pending::LeaveCity, 0));
+    let stay = g.clone();
+    let events = play(&mut g, "leave follower blacksmith -4,-1 road E");
+    let points: Vec<(usize, u32)> = events
+        .iter()
+        .filter_map(Event::score)
+        .map(|s| (s.player, s.points))
+        .collect();
+    assert_eq!(points, vec![(0, 3), (1, 3)], "a tie: Red 1, Blue 1");
+    assert_eq!(taken(&events), vec![(0, pos(-3, -1))]);
+    assert_eq!((g.ingots(0), g.ingots(1)), (1, 0));
+    assert_eq!(
+        g.ingots_on_board(),
+        vec![(pos(-3, -2), 1)],
+        "outside the road"
+    );
+    assert_conserved(&g);
+    // Without the move, Blue alone owns the road and takes the ingot.
+    let mut g = stay;
+    let events = play(&mut g, "pass");
+    let points: Vec<(usize, u32)> = events
+        .iter()
+        .filter_map(Event::score)
+        .map(|s| (s.player, s.points))
+        .collect();
+    assert_eq!(points, vec![(1, 3)]);
+    assert_eq!(taken(&events), vec![(1, pos(-3, -1))]);
     assert_conserved(&g);
 }

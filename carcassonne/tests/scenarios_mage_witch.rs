@@ -531,17 +531,167 @@ fn the_mage_adds_to_an_unfinished_inn_road_at_the_end() {
             _ => None,
         })
         .collect();
-    let tiles_in_road = events
-        .iter()
-        .filter_map(Event::score)
-        .find_map(|s| match &s.reason {
-            Reason::Feature(f) if f.kind == FeatureKind::Road => Some(f.tiles),
-            _ => None,
-        })
-        .unwrap();
+    // The road: the start D's road and the inn tile's, open at both ends — 2 tiles.
+    assert_eq!(inn_kind.id, "IC-A", "the first inn tile with one road");
     assert_eq!(
         end,
-        vec![(0, u32::from(tiles_in_road), Some(MagicFigure::Mage))],
+        vec![(0, 2, Some(MagicFigure::Mage))],
         "0 for the unfinished inn road, +1 per tile"
     );
+}
+
+/// TS-26's last branch (MW.3 with MW.2): Red's R joins the mage's city and the witch's, and
+/// leaves no other road or city open anywhere: neither figure can move (the mage may not stay
+/// in its feature, nor join the witch), so Red removes one of them — both are on the board, so
+/// Red chooses — before the deployment; the other stays in the joined city.
+#[test]
+fn ts26_no_destination_after_a_merge_removes_one() {
+    let tiles = ["B", "B", "N", "MW-05", "E", "MW-05", "E", "B", "R"];
+    let mut g = magic_game(&["Red", "Blue"], Some("B"), &[], &tiles);
+    magic_turn(&mut g, "B", (-1, 0), 0, None, None); // Red
+    magic_turn(&mut g, "B", (1, 0), 0, None, None); // Blue
+    magic_turn(&mut g, "N", (-1, -1), 1, None, None); // Red: city A, open east and north
+    magic_turn(
+        &mut g,
+        "MW-05",
+        (1, -1),
+        1,
+        Some((MagicFigure::Mage, (-1, -1), "C1")),
+        None,
+    ); // Blue: the mage into city A; MW-05's west cap is city B
+    magic_turn(&mut g, "E", (2, -1), 3, None, None); // Red closes MW-05's east cap
+    magic_turn(
+        &mut g,
+        "MW-05",
+        (-1, -2),
+        0,
+        Some((MagicFigure::Witch, (1, -1), "C2")),
+        None,
+    ); // Blue: its south cap closes A's north; the witch into city B
+    magic_turn(&mut g, "E", (-1, -3), 2, None, None); // Red closes the north cap
+    magic_turn(&mut g, "B", (2, 0), 0, None, None); // Blue
+    assert_eq!(g.magic_figures().len(), 2);
+    // Red's R at (0,-1): west into A, east into B, open to the north.
+    g.draw(tile("R")).unwrap();
+    let events = g.play("place R 0,-1 R0".parse().unwrap()).unwrap();
+    assert!(removed(&events).is_empty());
+    assert_eq!((g.pending(), g.current_player()), (Pending::RemoveMagic, 0));
+    let mut legal = g.legal_actions();
+    legal.sort();
+    assert_eq!(
+        legal,
+        vec![
+            Action::RemoveMagic {
+                figure: MagicFigure::Mage
+            },
+            Action::RemoveMagic {
+                figure: MagicFigure::Witch
+            }
+        ]
+    );
+    // Bad input: a move into the joined city (its own feature, or the other's).
+    for bad in [
+        magic(&g, MagicFigure::Mage, (0, -1), "C1"),
+        magic(&g, MagicFigure::Witch, (-1, -1), "C1"),
+        Action::Pass,
+    ] {
+        let before = g.clone();
+        assert!(g.play(bad).is_err(), "{bad}");
+        assert!(g == before, "refused {bad} changed the game");
+    }
+    let events = g
+        .play(Action::RemoveMagic {
+            figure: MagicFigure::Witch,
+        })
+        .unwrap();
+    assert_eq!(removed(&events), vec![MagicFigure::Witch]);
+    assert_eq!(g.pending(), Pending::Deploy { pos: pos(0, -1) });
+    let left: Vec<(MagicFigure, Position)> = g
+        .magic_figures()
+        .iter()
+        .map(|m| (m.figure, m.pos))
+        .collect();
+    assert_eq!(left, vec![(MagicFigure::Mage, pos(-1, -1))]);
+}
+
+/// A cathedral city (Inns & Cathedrals IC-4) with the mage or the witch (MW.4, §3.5.4, §6b):
+/// D's city at (0,0), IC-K's cathedral at (0,-1), and caps west, east and (to close it) north:
+/// 5 tiles, no pennant. Red's knight is in it; Blue's MW-05 puts `figure` there. Completed
+/// it is worth 3 per tile (15); the mage adds 1 per tile (20), the witch halves it rounded up
+/// (8). Unfinished at the end (4 tiles) a cathedral city is worth 0 (IC-4); the mage still adds
+/// 1 per tile (4, D-MW-3), the witch halves the 0 (0, still an award).
+fn cathedral_city(figure: MagicFigure, complete: bool) -> (u32, u16, bool) {
+    let mut tiles = vec!["IC-K", "E", "E", "MW-05"];
+    if complete {
+        tiles.extend(["E", "B"]);
+    }
+    let mut g = magic_game(
+        &["Red", "Blue"],
+        None,
+        &[TileSet::InnsAndCathedrals],
+        &tiles,
+    );
+    magic_turn(
+        &mut g,
+        "IC-K",
+        (0, -1),
+        0,
+        None,
+        Some((Figure::Follower, "C1")),
+    ); // Red
+    magic_turn(&mut g, "E", (-1, -1), 1, None, None); // Blue: the west cap
+    magic_turn(&mut g, "E", (1, -1), 3, None, None); // Red: the east cap
+    let events = magic_turn(
+        &mut g,
+        "MW-05",
+        (0, 1),
+        1,
+        Some((figure, (0, -1), "C1")),
+        None,
+    ); // Blue
+    let events = if complete {
+        magic_turn(&mut g, "E", (0, -2), 2, None, None) // Red closes the north
+    } else {
+        assert!(g.is_over());
+        events
+    };
+    let city: Vec<(u32, u16, bool, Option<MagicFigure>)> = events
+        .iter()
+        .filter_map(Event::score)
+        .filter_map(|s| match &s.reason {
+            Reason::Feature(f) if f.kind == FeatureKind::City && s.player == 0 => Some((
+                s.points,
+                f.tiles,
+                f.cathedral && f.complete == complete,
+                f.magic,
+            )),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(city.len(), 1, "{city:?}");
+    assert_eq!(city[0].3, Some(figure));
+    (city[0].0, city[0].1, city[0].2)
+}
+
+#[test]
+fn a_completed_cathedral_city_with_the_mage() {
+    assert_eq!(
+        cathedral_city(MagicFigure::Mage, true),
+        (3 * 5 + 5, 5, true)
+    );
+}
+
+#[test]
+fn a_completed_cathedral_city_with_the_witch() {
+    assert_eq!(cathedral_city(MagicFigure::Witch, true), (8, 5, true));
+}
+
+#[test]
+fn an_unfinished_cathedral_city_with_the_mage() {
+    assert_eq!(cathedral_city(MagicFigure::Mage, false), (4, 4, true));
+}
+
+#[test]
+fn an_unfinished_cathedral_city_with_the_witch() {
+    assert_eq!(cathedral_city(MagicFigure::Witch, false), (0, 4, true));
 }

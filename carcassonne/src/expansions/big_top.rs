@@ -12,9 +12,11 @@
 //!   empty pool is refilled with the 16 tokens.
 //! - AC.1–AC.4: instead of deploying on the placed tile, a normal follower may climb onto an
 //!   acrobat site in the placed tile's 3×3 area with a free place (at most 3).
-//!   [`Action::Acrobat`]. AC.5: instead, a complete pyramid completed in an earlier turn may
-//!   be scored: 5 per acrobat to its owner, one award per owner, the acrobats go home
-//!   ([`Action::ScorePyramid`]). AC.7: at the end every acrobat scores 5.
+//!   [`Action::Acrobat`]; a normal follower that flies may also land on the target tile's
+//!   site with a free place (FM.3, see `flying_machines`). AC.5: instead, a complete pyramid
+//!   completed in an earlier turn may be scored: 5 per acrobat to its owner, one award per
+//!   owner, the acrobats go home ([`Action::ScorePyramid`]). AC.7: at the end every acrobat
+//!   scores 5.
 //! - RM.1–RM.4: the ringmaster is a follower of strength 1 (never an acrobat); when a feature
 //!   or field holding it is scored, its owner also scores 2 per circus tile (big-top site or
 //!   acrobat tile) among its tile and the 8 around, one award per ringmaster.
@@ -387,29 +389,46 @@ impl Game {
 
     /// Plays an acrobat or a pyramid scoring (already checked) at the deployment step.
     pub(crate) fn apply_circus_action<S: Sink>(&mut self, action: Action, sink: &mut S) {
-        let me = self.active;
         match action {
-            Action::Acrobat { pos } => {
-                self.players[me as usize].supply[Figure::Follower.index()] -= 1;
-                if let Some(site) = self
-                    .ext
-                    .circus
-                    .as_mut()
-                    .and_then(|c| c.sites.iter_mut().find(|s| s.pos == pos))
-                {
-                    site.climbers[site.len as usize] = me;
-                    site.len += 1;
-                    site.completed_this_turn = site.len as usize == PYRAMID;
-                }
-                if S::WANTED {
-                    sink.push(Event::AcrobatDeployed {
-                        player: me as usize,
-                        pos,
-                    });
-                }
-            }
+            Action::Acrobat { pos } => self.climb(pos, sink),
             Action::ScorePyramid { pos } => self.score_acrobats(pos, true, sink),
             _ => {}
+        }
+    }
+
+    /// Whether the acrobat site of the tile at `pos` (with the acrobats element) has a free
+    /// place (fewer than 3 acrobats, AC.3).
+    pub(crate) fn acrobat_site_has_room(&self, pos: Position) -> bool {
+        self.elements.acrobats
+            && self.ext.circus.as_ref().is_some_and(|c| {
+                c.sites
+                    .iter()
+                    .any(|s| s.pos == pos && (s.len as usize) < PYRAMID)
+            })
+    }
+
+    /// A normal follower of the active player's supply climbs the acrobat site at `pos`
+    /// (checked: it has room, and the player a follower), as an acrobat deployed from the
+    /// placed tile (AC.1, AC.2) or a flier landing there (FM.3). With the third the pyramid is
+    /// complete, and may not be scored before a later turn (AC.5).
+    pub(crate) fn climb<S: Sink>(&mut self, pos: Position, sink: &mut S) {
+        let me = self.active;
+        self.players[me as usize].supply[Figure::Follower.index()] -= 1;
+        if let Some(site) = self
+            .ext
+            .circus
+            .as_mut()
+            .and_then(|c| c.sites.iter_mut().find(|s| s.pos == pos))
+        {
+            site.climbers[site.len as usize] = me;
+            site.len += 1;
+            site.completed_this_turn = site.len as usize == PYRAMID;
+        }
+        if S::WANTED {
+            sink.push(Event::AcrobatDeployed {
+                player: me as usize,
+                pos,
+            });
         }
     }
 

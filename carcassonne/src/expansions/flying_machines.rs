@@ -14,6 +14,14 @@
 //!   more), occupied or not; never on a field, and a feature completed by the tile just laid
 //!   counts as complete. It stands there as any deployed follower would (a monk, a heretic, a
 //!   knight; D-FM-2: majorities decide as in any feature).
+//! - FM.3 with Under the Big Top (§3.1.2, §2.7): a normal follower may instead land on the
+//!   acrobat site of the target tile while it has a free place ([`Action::Acrobat`] with the
+//!   target's position, the same action as an acrobat deployed from the tile just laid): it
+//!   climbs as the next acrobat (AC.3). Only a normal follower (AC.1, AC.4: never a large
+//!   follower or a ringmaster). The site is one more landing among the tile's features — the
+//!   only one of a tile with nothing else open, and then taken without asking like any single
+//!   landing. The third acrobat completes the pyramid in this turn: it may be scored in a
+//!   later turn only (AC.5).
 //! - FM.4: with no tile there or no such feature on it, the figure goes back to the supply and
 //!   nothing else is deployed.
 //! - With the Count, the City's pieces have no quarter to land in, only their outer roads and
@@ -192,9 +200,13 @@ impl Game {
     }
 
     /// The landings of the flight under way (FM.3), into `out`: each incomplete road, city,
-    /// monastery or shrine of the target tile, in the tile's segment order.
+    /// monastery or shrine of the target tile, in the tile's segment order, then (a normal
+    /// follower, with the acrobats) the target tile's acrobat site if it has a free place.
     fn landings(&self, out: &mut Vec<Action>) {
-        let Some(target) = self.ext.flight.and_then(|f| f.target) else {
+        let Some(flight) = self.ext.flight else {
+            return;
+        };
+        let Some(target) = flight.target else {
             return;
         };
         let Some(placed) = self.board.tile_at(target) else {
@@ -225,26 +237,32 @@ impl Game {
                 });
             }
         }
+        if flight.figure == Figure::Follower && self.acrobat_site_has_room(target) {
+            out.push(Action::Acrobat { pos: target });
+        }
     }
 
-    /// The figure of the flight lands on the feature `landing` names (a legal landing).
+    /// The figure of the flight lands where `landing` says (a legal landing): on a feature,
+    /// or up the acrobat site.
     fn land<S: Sink>(&mut self, landing: Action, sink: &mut S) {
         let Some(flight) = self.ext.flight.take() else {
             return;
         };
-        let Action::Land {
-            pos,
-            feature,
-            location,
-        } = landing
-        else {
-            return;
-        };
-        let Some(placed) = self.board.tile_at(pos).copied() else {
-            return;
-        };
-        if let Some(segment) = self.segment_at(&placed, feature, location) {
-            self.deploy(&placed, segment, flight.figure, sink);
+        match landing {
+            Action::Land {
+                pos,
+                feature,
+                location,
+            } => {
+                let Some(placed) = self.board.tile_at(pos).copied() else {
+                    return;
+                };
+                if let Some(segment) = self.segment_at(&placed, feature, location) {
+                    self.deploy(&placed, segment, flight.figure, sink);
+                }
+            }
+            Action::Acrobat { pos } => self.climb(pos, sink),
+            _ => {}
         }
     }
 
@@ -262,18 +280,28 @@ impl Game {
         if legal.contains(&action) {
             return Ok(());
         }
-        let Action::Land { pos, feature, .. } = action else {
-            return Err(PlayError::WrongDecision {
-                action,
-                pending: self.pending.name(),
-            });
-        };
-        let reason = if Some(pos) != self.ext.flight.and_then(|f| f.target) {
-            "the figure lands on the tile the die sent it to"
-        } else if matches!(feature, FeatureKind::Field) {
-            "a flier never lands on a field (FM.3)"
-        } else {
-            "a flier lands on an incomplete road, city, monastery or shrine (FM.3)"
+        let target = self.ext.flight.and_then(|f| f.target);
+        let reason = match action {
+            Action::Land { pos, .. } | Action::Acrobat { pos } if Some(pos) != target => {
+                "the figure lands on the tile the die sent it to"
+            }
+            Action::Land {
+                feature: FeatureKind::Field,
+                ..
+            } => "a flier never lands on a field (FM.3)",
+            Action::Land { .. } => {
+                "a flier lands on an incomplete road, city, monastery or shrine (FM.3)"
+            }
+            Action::Acrobat { .. } => {
+                "only a normal follower lands on an acrobat site, and only while it has a free \
+                 place (FM.3, AC.3, AC.4)"
+            }
+            _ => {
+                return Err(PlayError::WrongDecision {
+                    action,
+                    pending: self.pending.name(),
+                })
+            }
         };
         Err(PlayError::IllegalFlight { action, reason })
     }

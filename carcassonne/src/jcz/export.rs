@@ -103,7 +103,8 @@ fn quarter_pointer(quarter: Quarter) -> Value {
 }
 
 /// The only landing of a flight among `events` (JCloisterZone asks for it too): a
-/// `DEPLOY_MEEPLE` of the flier. A flier with nowhere to land goes home without a message.
+/// `DEPLOY_MEEPLE` of the flier onto the feature, or onto the acrobat site (FM.3). A flier
+/// with nowhere to land goes home without a message.
 fn push_landing(
     messages: &mut Messages,
     flier: &mut Option<MeepleId>,
@@ -124,6 +125,18 @@ fn push_landing(
                     player,
                     json!({
                         "pointer": pointer(pos, feature, location),
+                        "meepleId": id.text(),
+                    }),
+                );
+            }
+        }
+        if let Event::AcrobatDeployed { pos, .. } = *event {
+            if let Some(id) = flier.take() {
+                messages.push(
+                    "DEPLOY_MEEPLE",
+                    player,
+                    json!({
+                        "pointer": acrobats_pointer(pos),
                         "meepleId": id.text(),
                     }),
                 );
@@ -342,6 +355,20 @@ impl Game {
                         "meepleId": id(figure, meeples.in_quarter(player, figure, quarter)),
                     }),
                 ),
+                (Pending::Landing { .. }, Action::Acrobat { pos }) => {
+                    // The flier climbs the target's acrobat site (FM.3).
+                    let Some(flier) = flier.take() else {
+                        return Err(replay_error("a landing without a flight".into()));
+                    };
+                    messages.push(
+                        "DEPLOY_MEEPLE",
+                        player,
+                        json!({
+                            "pointer": acrobats_pointer(pos),
+                            "meepleId": flier.text(),
+                        }),
+                    );
+                }
                 (_, Action::Acrobat { pos }) => messages.push(
                     "DEPLOY_MEEPLE",
                     player,

@@ -50,13 +50,10 @@ pub(crate) struct Replay {
 /// A step the engine took by itself, with the message that confirms it.
 #[derive(Clone, Copy, Debug)]
 enum Confirm {
-    /// The flier landed on the only feature it could: JCloisterZone's landing `DEPLOY_MEEPLE`.
-    Landing {
-        player: usize,
-        pos: Position,
-        feature: FeatureKind,
-        location: Location,
-    },
+    /// The flier landed on the only feature it could (an [`Action::Land`], or an
+    /// [`Action::Acrobat`] up the target's acrobat site): JCloisterZone's landing
+    /// `DEPLOY_MEEPLE`.
+    Landing { player: usize, landing: Action },
 }
 
 /// A `COMMIT` that must come next: whose, and in which of JCloisterZone's phases.
@@ -437,12 +434,7 @@ impl Replay {
     /// A message confirming a step the engine took by itself: it must name the same.
     fn confirm(&mut self, msg: &Message, confirm: Confirm) -> Result<(), ImportError> {
         match confirm {
-            Confirm::Landing {
-                player,
-                pos,
-                feature,
-                location,
-            } => {
+            Confirm::Landing { player, landing } => {
                 if msg.kind != "DEPLOY_MEEPLE" {
                     return Err(msg.error(
                         "type",
@@ -458,15 +450,11 @@ impl Replay {
                     ));
                 }
                 let pointer = msg.pointer(msg.payload.get("pointer"), "payload.pointer")?;
-                let (f, l) = self.feature_pointer(msg, &pointer)?;
-                if (pointer.pos, f, l) != (pos, feature, location) {
+                let named = self.landing_pointer(msg, &pointer)?;
+                if named != landing {
                     return Err(msg.error(
                         "payload.pointer",
-                        format!(
-                            "the flier can only land on the {feature} {location} at {pos}, not \
-                             on the {f} {l} at {}",
-                            pointer.pos
-                        ),
+                        format!("the flier can only `{landing}`, not `{named}`"),
                     ));
                 }
                 self.flier = None;
@@ -515,12 +503,7 @@ impl Replay {
                         format!("{} is not the figure that flew", id.text()),
                     ));
                 }
-                let (feature, location) = self.feature_pointer(msg, &pointer)?;
-                let action = Action::Land {
-                    pos: pointer.pos,
-                    feature,
-                    location,
-                };
+                let action = self.landing_pointer(msg, &pointer)?;
                 self.play(msg, "payload.pointer", action, Some(id.number))?;
                 self.flier = None;
                 self.commit_unless_asked(player);
@@ -617,6 +600,26 @@ impl Replay {
             }
         }
         Ok(())
+    }
+
+    /// The landing a flier's pointer names: up the acrobat site (`Acrobats`, location `I`) or
+    /// onto a feature.
+    fn landing_pointer(&self, msg: &Message, pointer: &Pointer) -> Result<Action, ImportError> {
+        if pointer.feature == names::ACROBATS_FEATURE {
+            if pointer.location != "I" {
+                return Err(msg.error(
+                    "payload.pointer.location",
+                    "an acrobat site's location is I",
+                ));
+            }
+            return Ok(Action::Acrobat { pos: pointer.pos });
+        }
+        let (feature, location) = self.feature_pointer(msg, pointer)?;
+        Ok(Action::Land {
+            pos: pointer.pos,
+            feature,
+            location,
+        })
     }
 
     /// Our feature kind and location for a pointer onto the tile just laid (a shrine is a
@@ -856,19 +859,19 @@ impl Replay {
                 feature,
                 location,
                 ..
-            } => Some((pos, feature, location)),
+            } => Some(Action::Land {
+                pos,
+                feature,
+                location,
+            }),
+            Event::AcrobatDeployed { pos, .. } => Some(Action::Acrobat { pos }),
             _ => None,
         });
         match (self.game.pending(), landed) {
             (Pending::Landing { .. }, _) => {}
-            (_, Some((pos, feature, location))) => {
+            (_, Some(landing)) => {
                 // JCloisterZone asks for the only landing too.
-                self.confirm = Some(Confirm::Landing {
-                    player,
-                    pos,
-                    feature,
-                    location,
-                });
+                self.confirm = Some(Confirm::Landing { player, landing });
             }
             (_, None) => {
                 // Nowhere to land: back to the supply, the turn part is committed.
