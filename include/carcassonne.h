@@ -80,7 +80,8 @@
 #define CARC_ACTION_LEAVE_CITY 6
 
 // `carc_action.kind`: instead of a deployment, a normal follower climbs the acrobat site of
-// the tile at (`x`, `y`) (Under the Big Top, AC.1–AC.4).
+// the tile at (`x`, `y`) (Under the Big Top, AC.1–AC.4); at `CARC_PENDING_LANDING`, the
+// flier (a normal follower) lands on the acrobat site of the target tile (FM.3).
 #define CARC_ACTION_ACROBAT 7
 
 // `carc_action.kind`: instead of a deployment, score the complete pyramid at (`x`, `y`)
@@ -425,8 +426,9 @@
 // `carc_game_resolve` with `CARC_CHANCE_ROLL`; Flying Machines FM.2).
 #define CARC_PENDING_FLIER_ROLL 14
 
-// Pending decision: the current player chooses where the flier lands
-// (`CARC_ACTION_LAND`; FM.3).
+// Pending decision: the current player chooses where the flier lands: on a feature
+// (`CARC_ACTION_LAND`) or, a normal follower, on a free place of the target tile's acrobat
+// site (`CARC_ACTION_ACROBAT`; FM.3).
 #define CARC_PENDING_LANDING 15
 
 // Pending decision: the current player places the ferry of the lake tile just laid
@@ -710,7 +712,9 @@ enum carc_status
   CARC_IMPORT_ERROR = 11,
   // A file could not be read.
   CARC_IO_ERROR = 12,
-  // A bug inside the library was caught; the game is unchanged.
+  // A bug inside the library was caught. A call that was changing a game (play, draw)
+  // marks it broken: every later call on it but `carc_game_free` returns `CARC_PANIC`
+  // (`carc_last_error` says so); other games are untouched.
   CARC_PANIC = 13,
   // No decision is pending: a chance node waits for its outcome, or the game is over.
   CARC_NO_DECISION = 14,

@@ -36,7 +36,9 @@ pub enum carc_status {
     CARC_IMPORT_ERROR = 11,
     /// A file could not be read.
     CARC_IO_ERROR = 12,
-    /// A bug inside the library was caught; the game is unchanged.
+    /// A bug inside the library was caught. A call that was changing a game (play, draw)
+    /// marks it broken: every later call on it but `carc_game_free` returns `CARC_PANIC`
+    /// (`carc_last_error` says so); other games are untouched.
     CARC_PANIC = 13,
     /// No decision is pending: a chance node waits for its outcome, or the game is over.
     CARC_NO_DECISION = 14,

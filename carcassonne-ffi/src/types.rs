@@ -28,7 +28,8 @@ pub const CARC_ACTION_MOVE_COUNT: u32 = 5;
 /// (`x`, `y`, `feature`, `location`) (C.3, C.4).
 pub const CARC_ACTION_LEAVE_CITY: u32 = 6;
 /// `carc_action.kind`: instead of a deployment, a normal follower climbs the acrobat site of
-/// the tile at (`x`, `y`) (Under the Big Top, AC.1–AC.4).
+/// the tile at (`x`, `y`) (Under the Big Top, AC.1–AC.4); at `CARC_PENDING_LANDING`, the
+/// flier (a normal follower) lands on the acrobat site of the target tile (FM.3).
 pub const CARC_ACTION_ACROBAT: u32 = 7;
 /// `carc_action.kind`: instead of a deployment, score the complete pyramid at (`x`, `y`)
 /// (AC.5).
@@ -289,8 +290,9 @@ pub const CARC_PENDING_REMOVE_MAGIC: u32 = 13;
 /// Pending chance node: the die of a flight is rolled (`carc_game_chance_outcomes`,
 /// `carc_game_resolve` with `CARC_CHANCE_ROLL`; Flying Machines FM.2).
 pub const CARC_PENDING_FLIER_ROLL: u32 = 14;
-/// Pending decision: the current player chooses where the flier lands
-/// (`CARC_ACTION_LAND`; FM.3).
+/// Pending decision: the current player chooses where the flier lands: on a feature
+/// (`CARC_ACTION_LAND`) or, a normal follower, on a free place of the target tile's acrobat
+/// site (`CARC_ACTION_ACROBAT`; FM.3).
 pub const CARC_PENDING_LANDING: u32 = 15;
 /// Pending decision: the current player places the ferry of the lake tile just laid
 /// (`CARC_ACTION_PLACE_FERRY`; Ferries FE.3); no pass.

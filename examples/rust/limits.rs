@@ -170,7 +170,7 @@ fn record() {
     let record = timed("parse", || Record::from_json(&big).expect("parses"));
     println!("  {} actions", record.actions.len());
     let refused = timed("replay (refused at the first pass)", || record.replay());
-    println!("  {}", refusal(refused, "pass"));
+    println!("  {}", refusal(refused, "after the game ended"));
     drop(record);
     big.push(' ');
     let refused = timed("one byte more (refused)", || Record::from_json(&big));
