@@ -93,6 +93,7 @@ impl Board {
     }
 
     /// The tile at `pos`, if any.
+    #[inline(always)]
     pub fn tile_at(&self, pos: Position) -> Option<&PlacedTile> {
         self.tile_index_at(pos).map(|i| &self.tiles[i])
     }
@@ -140,7 +141,7 @@ impl Board {
     }
 
     /// The open position at `pos`, if `pos` is one.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn open_at(&self, pos: Position) -> Option<&OpenPosition> {
         let c = self.cell(pos);
         (c & OPEN != 0).then(|| &self.open[(c & !OPEN) as usize])

@@ -72,6 +72,17 @@ impl Features {
         id
     }
 
+    /// Makes node `n` a component of its own again, with `open` open edge ends and no figure
+    /// (for rebuilding every component that holds it).
+    pub fn reset(&mut self, n: NodeId, open: u16) {
+        let node = &mut self.nodes[n as usize];
+        node.parent = n;
+        node.next = n;
+        node.size = 1;
+        node.open = open;
+        node.figures = 0;
+    }
+
     #[inline]
     pub fn node(&self, n: NodeId) -> &Node {
         &self.nodes[n as usize]

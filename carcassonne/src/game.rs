@@ -1157,7 +1157,7 @@ impl Game {
         if self.has_hook(Hook::TileLaid) {
             self.tile_laid(kind, pos, rotation);
         }
-        self.join_neighbours::<false>(kind, pos, rotation, node_base, usize::MAX);
+        self.join_neighbours(kind, pos, rotation, node_base);
         self.last_tile = Some(index);
         index as usize
     }
@@ -1166,67 +1166,84 @@ impl Game {
     #[inline(always)]
     fn add_nodes(&mut self, kind: &TileKind, index: u16) {
         for (i, seg) in kind.segments.iter().enumerate() {
-            let open = match seg.kind {
-                FeatureKind::Road | FeatureKind::City | FeatureKind::River => {
-                    (seg.points & MIDDLE_POINTS).count_ones() as u16
-                }
-                _ => 0,
-            };
             self.features
-                .add(self.segment_kind(seg), index, i as u8, open);
+                .add(self.segment_kind(seg), index, i as u8, open_ends(seg));
         }
     }
 
-    /// Rebuilds every feature from the board: the tiles' segments joined across their edges
-    /// in the order they were laid, then the expansions' extra joins (ferries, FE.1), then the
-    /// followers on them. Node ids stay the same. For a change a union-find cannot undo (a
-    /// ferry moved away splits a road, FE.4); O(tiles).
-    pub(crate) fn rebuild_features(&mut self) {
-        let links = self.ferry_links();
-        self.features = Features::with_capacity(self.features.len());
-        for index in 0..self.board.len() {
-            let placed = self.board.tiles()[index];
-            let kind = placed.tile.kind();
-            self.add_nodes(kind, index as u16);
-            self.join_neighbours::<true>(
-                kind,
-                placed.pos,
-                placed.rotation,
-                placed.node_base,
-                index,
-            );
+    /// Rebuilds the roads through the road segments `ends` (a lake tile's, after a ferry
+    /// moved): every node of their components is made a component of its own, then joined
+    /// again across the edges of the board, by the ferries (FE.1), and given its followers.
+    /// Node ids stay the same and every other feature is left as it is: a road only ever
+    /// joins roads, and the roads elsewhere did not change. For a change a union-find cannot
+    /// undo (a ferry moved away splits a road, FE.4); O(the nodes of those roads).
+    pub(crate) fn rebuild_roads(&mut self, ends: &[NodeId]) {
+        let mut members: Vec<NodeId> = Vec::new();
+        for &end in ends {
+            let root = self.features.find(end);
+            if !members.contains(&root) {
+                members.extend(self.features.members(root));
+            }
         }
-        for (a, b) in links {
-            self.features.connect(a, b, false);
+        for &m in &members {
+            let node = *self.features.node(m);
+            let kind = self.board.tiles()[node.tile as usize].tile.kind();
+            self.features
+                .reset(m, open_ends(&kind.segments[node.segment as usize]));
+        }
+        // Each edge once: from the tile laid later to the one laid earlier.
+        for &m in &members {
+            let node = *self.features.node(m);
+            let placed = self.board.tiles()[node.tile as usize];
+            let mine = &placed.tile.kind().rotated_owner[placed.rotation.quarter_turns() as usize];
+            for side in Side::ALL {
+                let p = 3 * side.index() + 1;
+                if mine[p as usize] != node.segment {
+                    continue;
+                }
+                let Some(n) = self.board.tile_index_at(placed.pos.neighbour(side)) else {
+                    continue;
+                };
+                if n >= node.tile as usize {
+                    continue;
+                }
+                let neighbour = self.board.tiles()[n];
+                let other = neighbour.tile.kind();
+                let b = other.rotated_owner[neighbour.rotation.quarter_turns() as usize]
+                    [facing_point(p) as usize];
+                if b != NO_SEGMENT && other.segments[b as usize].kind == FeatureKind::Road {
+                    self.features
+                        .connect(m, neighbour.node_base + u16::from(b), true);
+                }
+            }
+        }
+        for (a, b) in self.ferry_links() {
+            if members.contains(&a) {
+                self.features.connect(a, b, false);
+            }
         }
         for slot in &self.figures {
-            if slot.figure.is_follower() {
+            if slot.figure.is_follower() && members.contains(&slot.node) {
                 self.features.add_figure(slot.node);
             }
         }
     }
 
     /// Joins the segments of a tile of `kind` laid at `pos` turned `rotation` (its first node
-    /// `node_base`) to those of its neighbours (when `REBUILD`, only those with a board index
-    /// below `before`), across each shared edge.
+    /// `node_base`) to those of its neighbours, across each shared edge.
     #[inline(always)]
-    fn join_neighbours<const REBUILD: bool>(
+    fn join_neighbours(
         &mut self,
         kind: &TileKind,
         pos: Position,
         rotation: Rotation,
         node_base: u16,
-        before: usize,
     ) {
         let mine = &kind.rotated_owner[rotation.quarter_turns() as usize];
         for side in Side::ALL {
             let Some(n) = self.board.tile_index_at(pos.neighbour(side)) else {
                 continue;
             };
-            // Rebuilding: only the tiles laid before this one are joined yet.
-            if REBUILD && n >= before {
-                continue;
-            }
             let neighbour = self.board.tiles()[n];
             let other = neighbour.tile.kind();
             let theirs = &other.rotated_owner[neighbour.rotation.quarter_turns() as usize];
@@ -1418,3 +1435,15 @@ impl PartialEq for Game {
 }
 
 impl Eq for Game {}
+
+/// The open edge ends a new node of `seg` starts with: for a road, river or city, the edge
+/// middles it reaches; none for other features.
+#[inline(always)]
+fn open_ends(seg: &Segment) -> u16 {
+    match seg.kind {
+        FeatureKind::Road | FeatureKind::City | FeatureKind::River => {
+            (seg.points & MIDDLE_POINTS).count_ones() as u16
+        }
+        _ => 0,
+    }
+}

@@ -22,7 +22,7 @@
 //!
 //! Connectivity: placing a ferry joins two features of the union-find; moving one can split
 //! a road, which a union-find cannot undo, so the road features are rebuilt from the board
-//! and the ferries (`Game::rebuild_features`). Only games with ferries pay for it, once per
+//! and the ferries (`Game::rebuild_roads`). Only games with ferries pay for it, once per
 //! move.
 //!
 //! State: `Ferries`. Hooks: `StartOfTurnPart` (the moves allowed again), `TileLaid` (a new
@@ -103,7 +103,7 @@ impl Game {
             .collect()
     }
 
-    /// The joins the ferries make, as node pairs (for [`Game::rebuild_features`]).
+    /// The joins the ferries make, as node pairs (for [`Game::rebuild_roads`]).
     pub(crate) fn ferry_links(&self) -> Vec<(NodeId, NodeId)> {
         let Some(ferries) = self.ext.ferries.as_ref() else {
             return Vec::new();
@@ -398,7 +398,11 @@ impl Game {
             }
         }
         if moving {
-            self.rebuild_features();
+            let ends: Vec<NodeId> = (0..kind.segments.len() as u16)
+                .filter(|&i| kind.segments[i as usize].kind == FeatureKind::Road)
+                .map(|i| placed.node_base + i)
+                .collect();
+            self.rebuild_roads(&ends);
             self.send_lonely_builders_home(sink);
         } else {
             self.features.connect(

@@ -107,22 +107,20 @@ impl Game {
         if !mage_tile && !merged {
             return Flow::Continue;
         }
-        let mut moves = Vec::new();
-        self.magic_moves(&mut moves);
-        if moves.len() > 1 {
+        // Two moves make a choice: the listing stops at the second.
+        let mut first = None;
+        let mut count = 0;
+        self.for_each_magic_move(|figure, node| {
+            first.get_or_insert((figure, node));
+            count += 1;
+            count < 2
+        });
+        if count > 1 {
             self.ask(Pending::Magic, self.active);
             return Flow::Wait;
         }
-        if let Some(&Action::PlaceMagic {
-            figure,
-            pos,
-            feature,
-            location,
-        }) = moves.first()
-        {
-            if let Some(node) = self.magic_target(pos, feature, location) {
-                self.move_magic(figure, node, sink);
-            }
+        if let Some((figure, node)) = first {
+            self.move_magic(figure, node, sink);
             return Flow::Continue;
         }
         // MW.2: nowhere to go; a figure on the board goes back to the reserve.
@@ -147,6 +145,22 @@ impl Game {
     /// mage, then the witch, each segment of an incomplete road or city in board order that is
     /// neither in the figure's own feature nor in the other's.
     fn magic_moves(&self, out: &mut Vec<Action>) {
+        self.for_each_magic_move(|figure, node| {
+            let (placed, segment) = self.node_tile(node);
+            let seg = &placed.tile.kind().segments[segment];
+            out.push(Action::PlaceMagic {
+                figure,
+                pos: placed.pos,
+                feature: seg.kind,
+                location: seg.location(placed.rotation),
+            });
+            true
+        });
+    }
+
+    /// Calls `visit(figure, node)` for each move of [`Game::magic_moves`], in its order, until
+    /// `visit` returns false.
+    fn for_each_magic_move(&self, mut visit: impl FnMut(MagicFigure, NodeId) -> bool) {
         for figure in MagicFigure::ALL {
             let own = self.magic_root(figure);
             let other = self.magic_root(figure.other());
@@ -156,19 +170,43 @@ impl Game {
                     if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
                         continue;
                     }
-                    let root = self.features.find(placed.node_base + i as u16);
+                    let node = placed.node_base + i as u16;
+                    let root = self.features.find(node);
                     if self.features.open(root) == 0 || own == Some(root) || other == Some(root) {
                         continue;
                     }
-                    out.push(Action::PlaceMagic {
-                        figure,
-                        pos: placed.pos,
-                        feature: seg.kind,
-                        location: seg.location(placed.rotation),
-                    });
+                    if !visit(figure, node) {
+                        return;
+                    }
                 }
             }
         }
+    }
+
+    /// Whether `action` is one of [`Game::magic_moves`], without listing them: a segment of
+    /// an incomplete road or city, in neither the figure's own feature nor the other's.
+    fn is_magic_move(&self, action: Action) -> bool {
+        let Action::PlaceMagic {
+            figure,
+            pos,
+            feature,
+            location,
+        } = action
+        else {
+            return false;
+        };
+        if !matches!(feature, FeatureKind::Road | FeatureKind::City) {
+            return false;
+        }
+        let Some(root) = self
+            .magic_target(pos, feature, location)
+            .map(|n| self.features.find(n))
+        else {
+            return false;
+        };
+        self.features.open(root) != 0
+            && self.magic_root(figure) != Some(root)
+            && self.magic_root(figure.other()) != Some(root)
     }
 
     /// The node of the road or city segment at `location` of the tile at `pos`.
@@ -252,9 +290,14 @@ impl Game {
 
     /// Checks `action` against a pending magic decision.
     pub(crate) fn check_magic_action(&self, action: Action) -> Result<(), PlayError> {
-        let mut legal = Vec::new();
-        self.magic_actions(&mut legal);
-        if legal.contains(&action) {
+        let legal = match (self.pending, action) {
+            (Pending::Magic, Action::PlaceMagic { .. }) => self.is_magic_move(action),
+            (Pending::RemoveMagic, Action::RemoveMagic { figure }) => {
+                self.magic_root(figure).is_some()
+            }
+            _ => false,
+        };
+        if legal {
             return Ok(());
         }
         let reason = match (self.pending, action) {
