@@ -33,7 +33,8 @@ fi
 
 echo "fuzz: $(cargo +nightly fuzz --version), $(rustc +nightly --version); ${seconds} s per target: ${targets[*]}"
 # One build of every target (optimized, with debug assertions and overflow checks, and
-# AddressSanitizer for the C API's unsafe boundary).
+# AddressSanitizer, cargo-fuzz's default, on every target: the C API's unsafe boundary needs
+# it, and the safe targets' executions stay comparable).
 (cd fuzz && cargo +nightly fuzz build -O -a)
 root="$(pwd)"
 for t in "${targets[@]}"; do
