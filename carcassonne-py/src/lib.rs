@@ -204,8 +204,9 @@ pub(crate) fn make_config(kw: Keywords, config: Option<&Bound<'_, PyAny>>) -> Py
     Ok(c)
 }
 
-/// Plays `n` games between built-in bots in Rust (the GIL is released) and returns the final
-/// scores as an int64 array of shape `(n, players)`. `bots` names the bot of each seat in turn
+/// Plays `n` games between built-in bots in Rust (the GIL is released; the games are spread
+/// over every core, each on its own seed, so the rows do not depend on the number of cores)
+/// and returns the final scores as an int64 array of shape `(n, players)`. `bots` names the bot of each seat in turn
 /// (`"random"`, `"greedy"`, `"mcts"`, or a `Bot` whose kind and settings are used; at least
 /// one); game `i` uses seed `seed + i`, and seat `p` of game `i` plays its bot reseeded with
 /// `(seed + i) * 0x9E3779B97F4A7C15 + p` (mod 2**64). At most 1,000,000 games per call

@@ -334,3 +334,31 @@ fn the_start_tile_renders_as_text() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[1..], [".###.", "-----", "....."]);
 }
+
+/// `play_games` plays each game on its own seed, so its rows are the same on a pool of one
+/// thread and of two (with the `parallel` feature, as the workspace builds it), and each row is
+/// the game played alone; a greedy bot makes the games differ from the random ones.
+#[cfg(feature = "parallel")]
+#[test]
+fn play_games_rows_are_the_same_on_any_number_of_threads() {
+    use carcassonne::bots::play_games;
+    let config = Config::new(3);
+    let bots = [BotKind::Random, BotKind::Greedy];
+    let on = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool")
+            .install(|| play_games(&config, 24, 7, &bots).expect("valid config"))
+    };
+    let one = on(1);
+    assert_eq!(one.len(), 24);
+    assert_eq!(one, on(2));
+    for (i, row) in one.iter().enumerate() {
+        let alone = play_games(&config, 1, 7 + i as u64, &bots).expect("valid config");
+        assert_eq!(&alone[0], row, "game {i}");
+        assert!(row.iter().any(|&s| s > 0), "game {i} scored nothing");
+    }
+    let random = play_games(&config, 24, 7, &[BotKind::Random]).expect("valid config");
+    assert_ne!(one, random);
+}

@@ -1,6 +1,6 @@
 //! Speed of the engine on one thread: random 2-player base games per second (uniform random
 //! over all legal actions, followers included), the median time of one `legal_actions()` call,
-//! and the time and size of a `Game` clone.
+//! and the time and size of a `Game` clone; then `play_games` on 1 and 2 threads.
 //!
 //! Also the same with the sets of Expansions I (`base,inns,traders,river,river2`) and with every
 //! set (one edition of each: Expansions I, `king_robber`, `cult`, `count`, `big_top`, the mini
@@ -214,4 +214,33 @@ fn main() {
             heap.sort_by(|a, b| a.total_cmp(b));
             heap[heap.len() / 2]
         });
+
+    // Many games at once: `bots::play_games` (random bots, 2-player base games) on rayon pools
+    // of 1 and 2 threads; the same games, so the same rows, each time.
+    let games = ((base_rate * seconds / 10.0) as usize).max(200);
+    let mut threaded = Vec::new();
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        let mut rates = Vec::new();
+        for _ in 0..3 {
+            let start = Instant::now();
+            let rows = pool
+                .install(|| carcassonne::bots::play_games(&Config::new(2), games, 0, &[]))
+                .expect("valid config");
+            black_box(rows);
+            rates.push(games as f64 / start.elapsed().as_secs_f64());
+        }
+        threaded.push(median(rates));
+    }
+    println!(
+        "play_games, {games} random 2-player base games: {:.0} games/s on 1 thread, {:.0} on 2 \
+         threads ({:.2}x; {} cores available; median of 3)",
+        threaded[0],
+        threaded[1],
+        threaded[1] / threaded[0],
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
 }

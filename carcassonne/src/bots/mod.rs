@@ -212,6 +212,9 @@ pub fn play_games(
 /// in game `i` seat `p` plays `bots[p % bots.len()]` reseeded with
 /// `(seed + i) · 0x9E3779B97F4A7C15 + p` (wrapping), so every game is reproducible on its own.
 /// A game whose draws are explicit stops at its first chance node (bots answer decisions only).
+/// With the `parallel` feature the games are played on rayon's pool (the current one: run
+/// inside `ThreadPool::install` to choose the number of threads); the rows are the same, in
+/// game order, for any number of threads.
 ///
 /// # Errors
 /// [`ConfigError`](crate::ConfigError) naming the first problem of the config.
@@ -224,8 +227,7 @@ pub fn play_games_with(
     config.validate()?;
     let random = [Bot::new(BotKind::Random, 0)];
     let bots = if bots.is_empty() { &random[..] } else { bots };
-    let mut rows = Vec::with_capacity(games);
-    for i in 0..games as u64 {
+    let play = |i: u64| -> Result<Vec<u32>, crate::ConfigError> {
         let game_seed = seed.wrapping_add(i);
         let mut game = Game::new(config.clone(), game_seed)?;
         let mut players: Vec<Bot> = (0..config.players)
@@ -245,7 +247,17 @@ pub fn play_games_with(
                 break;
             }
         }
-        rows.push(game.scores());
+        Ok(game.scores())
+    };
+    // Every game is independent and seeded on its own: the rows are the same for any number of
+    // threads, in game order.
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        (0..games as u64).into_par_iter().map(play).collect()
     }
-    Ok(rows)
+    #[cfg(not(feature = "parallel"))]
+    {
+        (0..games as u64).map(play).collect()
+    }
 }
