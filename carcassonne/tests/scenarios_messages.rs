@@ -136,6 +136,55 @@ fn the_receiver_chooses_the_figure() {
     assert_eq!(b.score(RED), 10);
 }
 
+/// M.1 in another player's turn: Blue closes Red's road, and the choice of Red's figure is
+/// Red's decision (`current_player` is Red while the turn stays Blue's); no seat can choose
+/// for another, since a `scoring_figure` action is always the deciding seat's. Red's
+/// messenger landing on a dark space in Blue's turn earns nothing (M.5).
+#[test]
+fn the_receiver_chooses_in_another_players_turn() {
+    // One tile more than the turns played, so that the game is not over (M.6's merge).
+    let tiles = ["U", "U", "W", "W", "U", "U", "U", "X", "U", "X", "U"];
+    let mut g = scenario_with(
+        &["Red", "Blue"],
+        Rules::default(),
+        None,
+        &tiles,
+        &[TileSet::Messages],
+    );
+    play(&mut g, "U", (1, 0), 0, Some("R1")); // Red
+    play(&mut g, "U", (2, 0), 0, None); // Blue
+    play(&mut g, "W", (3, 0), 0, None); // Red
+    play(&mut g, "W", (-1, 0), 0, None); // Blue closes Red's road: 5 points, unasked
+    assert_eq!(values(&g, RED), (5, 0));
+    play(&mut g, "U", (0, 1), 0, None); // Red
+    play(&mut g, "U", (2, 1), 0, None); // Blue
+    play(&mut g, "U", (1, 1), 0, Some("R1")); // Red
+    play(&mut g, "X", (3, 1), 0, None); // Blue
+    play(&mut g, "U", (1, 2), 0, None); // Red, away from the road
+    play(&mut g, "X", (-1, 1), 0, None); // Blue closes Red's road of 5 tiles
+    assert_eq!(g.pending(), Pending::ChooseScoringFigure);
+    assert_eq!((g.current_player(), g.active_player()), (RED, BLUE));
+    assert_eq!(
+        g.legal_actions(),
+        vec![
+            Action::ScoringFigure { figure: 0 },
+            Action::ScoringFigure { figure: 1 }
+        ]
+    );
+    let blue = g.score(BLUE);
+    let events = g.play(Action::ScoringFigure { figure: 1 }).unwrap();
+    let scores = common::scores(&events);
+    assert_eq!((scores[0].player, scores[0].points), (RED, 5));
+    assert_eq!(
+        values(&g, RED),
+        (5, 5),
+        "the messenger: 0 -> 5, a dark space"
+    );
+    assert_eq!((g.score(RED), g.score(BLUE)), (10, blue));
+    assert!(!g.message_earned(), "M.5: never in another player's turn");
+    assert_ne!(g.pending(), Pending::DrawMessage);
+}
+
 /// Bad input: a figure that does not exist, or an action of another decision, is refused and
 /// the game is unchanged.
 #[test]
