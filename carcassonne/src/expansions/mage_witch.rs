@@ -162,8 +162,7 @@ impl Game {
     /// `visit` returns false.
     fn for_each_magic_move(&self, mut visit: impl FnMut(MagicFigure, NodeId) -> bool) {
         for figure in MagicFigure::ALL {
-            let own = self.magic_root(figure);
-            let other = self.magic_root(figure.other());
+            let taken = [self.magic_root(figure), self.magic_root(figure.other())];
             for placed in self.board.tiles() {
                 let kind = placed.tile.kind();
                 for (i, seg) in kind.segments.iter().enumerate() {
@@ -171,8 +170,7 @@ impl Game {
                         continue;
                     }
                     let node = placed.node_base + i as u16;
-                    let root = self.features.find(node);
-                    if self.features.open(root) == 0 || own == Some(root) || other == Some(root) {
+                    if !self.magic_may_enter(taken, node) {
                         continue;
                     }
                     if !visit(figure, node) {
@@ -198,15 +196,17 @@ impl Game {
         if !matches!(feature, FeatureKind::Road | FeatureKind::City) {
             return false;
         }
-        let Some(root) = self
-            .magic_target(pos, feature, location)
-            .map(|n| self.features.find(n))
-        else {
-            return false;
-        };
-        self.features.open(root) != 0
-            && self.magic_root(figure) != Some(root)
-            && self.magic_root(figure.other()) != Some(root)
+        let taken = [self.magic_root(figure), self.magic_root(figure.other())];
+        self.magic_target(pos, feature, location)
+            .is_some_and(|node| self.magic_may_enter(taken, node))
+    }
+
+    /// Whether a magic figure may go to the road or city segment `node` (MW.1): its feature is
+    /// incomplete and is neither of `taken`, the roots of the figure's own feature and the
+    /// other figure's.
+    fn magic_may_enter(&self, taken: [Option<NodeId>; 2], node: NodeId) -> bool {
+        let root = self.features.find(node);
+        self.features.open(root) != 0 && !taken.contains(&Some(root))
     }
 
     /// The node of the road or city segment at `location` of the tile at `pos`.
