@@ -254,7 +254,8 @@ pub(crate) const fn facing_point(i: u8) -> u8 {
 pub(crate) const fn rotate_points(mask: u16, rotation: Rotation) -> u16 {
     let shift = 3 * rotation as u32;
     let m = mask & 0x0FFF;
-    ((m << shift) | (m >> ((12 - shift) % 12))) & 0x0FFF
+    // `m` has 12 bits, so `m >> 12` (no rotation) is 0: no modulo needed.
+    ((m << shift) | (m >> (12 - shift))) & 0x0FFF
 }
 
 /// Where a feature lies on a placed tile, after rotation: the edges its road or city reaches,

@@ -39,6 +39,10 @@ use crate::geometry::{facing_point, Location, Position, Side};
 use crate::tile::{FeatureKind, Marker, TileKind, NO_SEGMENT};
 use crate::turn::Flow;
 
+/// Road segments of a tile that [`Game::ferry_on_roads_of`] looks at without allocating (a
+/// tile has at most four; a tile with more is walked without the check).
+const MAX_ROAD_SEGMENTS: usize = 8;
+
 /// A lake tile on the board and its ferry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Lake {
@@ -179,12 +183,16 @@ impl Game {
     /// The lakes (indices into `Ferries::lakes`) whose ferries may move now (FE.4, D-FE-1):
     /// walking along the roads of the tile laid in this turn part, the first ferry met in
     /// each direction that is not on that tile and has not moved yet.
+    #[inline(never)] // kept out of the turn pipeline's hot path of games without ferries
     fn ferry_candidates(&self) -> Vec<usize> {
         let (Some(index), Some(ferries)) = (self.last_tile, self.ext.ferries.as_ref()) else {
             return Vec::new();
         };
-        let lake_of = |tile: u16| ferries.lakes.iter().position(|l| l.tile == tile);
         let placed = self.board.tiles()[index as usize];
+        if !self.ferry_on_roads_of(index, ferries) {
+            return Vec::new();
+        }
+        let lake_of = |tile: u16| ferries.lakes.iter().position(|l| l.tile == tile);
         let mut queue: Vec<(u16, u8)> = Vec::new();
         for (i, seg) in placed.tile.kind().segments.iter().enumerate() {
             if seg.kind == FeatureKind::Road {
@@ -221,6 +229,36 @@ impl Game {
         found.retain(|&l| !ferries.lakes[l].moved);
         found.sort_unstable();
         found
+    }
+
+    /// Whether a ferry that could be a candidate of [`Game::ferry_candidates`] (on a lake
+    /// other than board tile `index`, not moved yet) lies on a road of that tile: its road
+    /// segments and the ferry's in one road. The walk along the roads stays inside those
+    /// roads (edges and ferries are joins of the union-find), so without such a ferry it
+    /// finds nothing and is skipped: on most turns no road of the new tile reaches a ferry.
+    fn ferry_on_roads_of(&self, index: u16, ferries: &Ferries) -> bool {
+        let placed = self.board.tiles()[index as usize];
+        let mut roots = [NodeId::MAX; MAX_ROAD_SEGMENTS];
+        let mut n = 0;
+        for (i, seg) in placed.tile.kind().segments.iter().enumerate() {
+            if seg.kind == FeatureKind::Road && n < MAX_ROAD_SEGMENTS {
+                roots[n] = self.features.find(placed.node_base + i as u16);
+                n += 1;
+            } else if seg.kind == FeatureKind::Road {
+                return true; // more roads than the buffer holds: walk them
+            }
+        }
+        let roots = &roots[..n];
+        ferries.lakes.iter().any(|l| {
+            let Some((a, _)) = l.ferry else {
+                return false;
+            };
+            if l.moved || l.tile == index {
+                return false;
+            }
+            let lake = self.board.tiles()[l.tile as usize];
+            roots.contains(&self.features.find(lake.node_base + u16::from(a)))
+        })
     }
 
     /// The road segments across the edges of road segment `seg` of board tile `tile`, into
