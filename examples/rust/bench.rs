@@ -1,6 +1,8 @@
 //! Speed of the engine on one thread: random 2-player base games per second (uniform random
 //! over all legal actions, followers included), the median time of one `legal_actions()` call,
-//! and the time and size of a `Game` clone; then `play_games` on 1 and 2 threads.
+//! and the time and size of a `Game` clone; then `play_games` and `VectorEnv::step` on 1 and 2
+//! threads, and the cost of the C API beside the Rust API (as `ffi_bench` prints it), all in
+//! one run with the machine it ran on.
 //!
 //! Also the same with the sets of Expansions I (`base,inns,traders,river,river2`) and with every
 //! set (one edition of each: Expansions I, `king_robber`, `cult`, `count`, `big_top`, the mini
@@ -12,7 +14,54 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use carcassonne::encoding::RewardScheme;
+use carcassonne::vector::VectorEnv;
 use carcassonne::{Action, Config, Game, TileSet};
+
+#[path = "ffi_cost.rs"]
+mod ffi_cost;
+
+/// The machine: its CPU model (from `/proc/cpuinfo` where there is one), its cores, the OS.
+fn machine() -> String {
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "an unknown CPU".to_string());
+    format!(
+        "{model}, {} cores available, {} {}",
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        std::env::consts::OS,
+        std::env::consts::ARCH
+    )
+}
+
+/// Environment steps per second of `VectorEnv::step` alone (the random legal actions are
+/// chosen outside the timer): `envs` 2-player base games, observations off, on a pool of
+/// `threads` threads, for about `seconds`.
+fn vector_step_rate(envs: usize, threads: usize, seconds: f64, rng: &mut Pcg64Mcg) -> f64 {
+    let mut env = VectorEnv::new(Config::new(2), envs, 0, RewardScheme::Rank, None)
+        .and_then(|e| e.with_threads(threads))
+        .expect("a vector environment");
+    let mut actions = vec![0i64; envs];
+    let (mut steps, mut inside) = (0u64, Duration::ZERO);
+    let start = Instant::now();
+    while start.elapsed().as_secs_f64() < seconds {
+        for (i, a) in actions.iter_mut().enumerate() {
+            let ids = env.legal_ids(i);
+            *a = ids[((rng.next_u64() as u128 * ids.len() as u128) >> 64) as usize] as i64;
+        }
+        let step = Instant::now();
+        env.step(&actions).expect("legal actions");
+        inside += step.elapsed();
+        steps += envs as u64;
+    }
+    steps as f64 / inside.as_secs_f64()
+}
 
 /// The sets of Expansions I.
 const EXPANSIONS_I: [TileSet; 5] = [
@@ -96,6 +145,7 @@ fn main() {
         return;
     }
 
+    println!("machine: {}", machine());
     // Games per second: several timed rounds, median.
     let mut rates = Vec::new();
     let mut seed = 0u64;
@@ -243,4 +293,26 @@ fn main() {
         threaded[1] / threaded[0],
         std::thread::available_parallelism().map_or(1, |n| n.get())
     );
+
+    // The vectorised environment: `step` alone on 1 and 2 threads, 1,024 environments.
+    let mut steps = Vec::new();
+    for threads in [1, 2] {
+        let mut rates: Vec<f64> = (0..3)
+            .map(|_| vector_step_rate(1024, threads, seconds / 10.0, &mut rng))
+            .collect();
+        rates.sort_by(|a, b| a.total_cmp(b));
+        steps.push(rates[1]);
+    }
+    println!(
+        "VectorEnv::step, 1024 2-player base games, observations off: {:.0} steps/s on 1 \
+         thread, {:.0} on 2 threads ({:.2}x; median of 3; the random actions are chosen outside \
+         the timer)",
+        steps[0],
+        steps[1],
+        steps[1] / steps[0]
+    );
+
+    // The C API beside the Rust API, the same games (as `ffi_bench` prints them).
+    let games = ((base_rate * seconds / 20.0) as u64).max(200);
+    ffi_cost::print_c_api_cost(games, &ffi_cost::c_api_cost(games));
 }
