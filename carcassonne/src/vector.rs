@@ -289,39 +289,52 @@ impl VectorEnv {
                 envs: n,
             });
         }
-        let mut positions = Vec::with_capacity(n);
-        for (env, (slot, &id)) in self.slots.iter().zip(actions).enumerate() {
-            let position = u32::try_from(id)
+        // Each action's place among its environment's legal ids, found on the pool too (a
+        // search through every environment's ids is a large part of a step).
+        let position_of = |(slot, &id): (&Slot, &i64)| {
+            u32::try_from(id)
                 .ok()
-                .and_then(|id| slot.ids.iter().position(|&legal| legal == id));
-            match position {
-                Some(p) => positions.push(p),
-                None => {
-                    let mut legal: Vec<String> =
-                        slot.ids.iter().take(8).map(|i| i.to_string()).collect();
-                    if slot.ids.len() > 8 {
-                        legal.push(format!("… {} in all", slot.ids.len()));
-                    }
-                    return Err(VectorError::IllegalAction {
-                        env,
-                        id,
-                        legal: legal.join(", "),
-                    });
-                }
+                .and_then(|id| slot.ids.iter().position(|&legal| legal == id))
+        };
+        #[cfg(feature = "parallel")]
+        let parallel = pool_for(self.pool.as_ref(), n);
+        #[cfg(not(feature = "parallel"))]
+        let parallel: Option<((), usize)> = None;
+        let found: Vec<Option<usize>> = match parallel {
+            #[cfg(feature = "parallel")]
+            Some((pool, chunk)) => {
+                use rayon::prelude::*;
+                pool.install(|| {
+                    self.slots
+                        .par_iter()
+                        .zip(actions.par_iter())
+                        .with_min_len(chunk)
+                        .map(position_of)
+                        .collect()
+                })
             }
+            _ => self.slots.iter().zip(actions).map(position_of).collect(),
+        };
+        if let Some(env) = found.iter().position(Option::is_none) {
+            let slot = &self.slots[env];
+            let mut legal: Vec<String> = slot.ids.iter().take(8).map(|i| i.to_string()).collect();
+            if slot.ids.len() > 8 {
+                legal.push(format!("… {} in all", slot.ids.len()));
+            }
+            return Err(VectorError::IllegalAction {
+                env,
+                id: actions[env],
+                legal: legal.join(", "),
+            });
         }
+        // Every action was found.
+        let positions: Vec<usize> = found.into_iter().flatten().collect();
         let players = self.players();
         let stride = self.observation_stride();
         let shared = &self.shared;
         #[cfg(feature = "parallel")]
-        if let Some(pool) = self
-            .pool
-            .as_ref()
-            .filter(|p| n >= 16 * p.current_num_threads())
-        {
+        if let Some((pool, chunk)) = pool_for(self.pool.as_ref(), n) {
             use rayon::prelude::*;
-            // A few large chunks per thread: a step of one game is well under a microsecond.
-            let chunk = (n / (4 * pool.current_num_threads())).max(16);
             let rows = self
                 .slots
                 .par_iter_mut()
@@ -482,6 +495,15 @@ impl VectorEnv {
     }
 }
 
+/// The pool to step `n` environments on and the fewest environments a task takes, when there
+/// is a pool and at least 16 environments per thread: a few large chunks per thread, since a
+/// step of one game is well under a microsecond.
+#[cfg(feature = "parallel")]
+fn pool_for(pool: Option<&rayon::ThreadPool>, n: usize) -> Option<(&rayon::ThreadPool, usize)> {
+    let pool = pool.filter(|p| n >= 16 * p.current_num_threads())?;
+    Some((pool, (n / (4 * pool.current_num_threads())).max(16)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -588,6 +610,35 @@ mod tests {
             VectorEnv::new(Config::new(9), 1, 0, RewardScheme::Rank, None),
             Err(VectorError::Config(_))
         ));
+    }
+
+    /// On a pool the actions are checked in parallel: the error names the first illegal
+    /// environment, and no game changes.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn illegal_actions_on_a_pool_name_the_first_and_change_nothing() {
+        let mut env = VectorEnv::new(Config::new(2), 64, 9, RewardScheme::Rank, None)
+            .and_then(|e| e.with_threads(2))
+            .unwrap();
+        let before: Vec<Game> = (0..64).map(|i| env.game(i).clone()).collect();
+        let mut actions: Vec<i64> = (0..64).map(|i| env.legal_ids(i)[0] as i64).collect();
+        actions[50] = -7;
+        actions[40] = env.action_space().size() as i64;
+        let err = env.step(&actions).unwrap_err();
+        assert!(
+            matches!(err, VectorError::IllegalAction { env: 40, .. }),
+            "{err}"
+        );
+        for (i, game) in before.iter().enumerate() {
+            assert_eq!(env.game(i), game, "environment {i}");
+        }
+        // With the actions legal again, every environment steps.
+        actions[40] = env.legal_ids(40)[0] as i64;
+        actions[50] = env.legal_ids(50)[0] as i64;
+        env.step(&actions).unwrap();
+        for (i, game) in before.iter().enumerate() {
+            assert_eq!(env.game(i).actions().len(), game.actions().len() + 1, "{i}");
+        }
     }
 
     /// The dense masks hold exactly the legal ids.
