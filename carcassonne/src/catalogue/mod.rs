@@ -20,6 +20,7 @@ mod river2;
 mod robbers;
 mod traders_and_builders;
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::geometry::POINT_NAMES;
@@ -34,6 +35,10 @@ pub struct Catalogue {
     /// Per set (by `TileSet as usize`): its tile kinds with their counts.
     by_set: Vec<Vec<(TileId, u8)>>,
     base_start: TileId,
+    /// Each catalogue id's tile (parsing a record or action notation looks ids up).
+    by_id: HashMap<&'static str, TileId>,
+    /// Each JCloisterZone id's tile: the first kind in catalogue order that carries it.
+    by_jcz: HashMap<&'static str, TileId>,
 }
 
 impl Catalogue {
@@ -59,10 +64,7 @@ impl Catalogue {
 
     /// The tile kind with id `id` (exact, case-sensitive: `D`, `IC-K`).
     pub fn find(&self, id: &str) -> Option<TileId> {
-        self.tiles
-            .iter()
-            .position(|t| t.id == id)
-            .map(|i| TileId(i as u16))
+        self.by_id.get(id).copied()
     }
 
     /// The tile kind with JCloisterZone id `jcz` (e.g. `BA/RCr`). Second-edition garden
@@ -71,10 +73,7 @@ impl Catalogue {
         if jcz == NO_JCZ_ID {
             return None;
         }
-        self.tiles
-            .iter()
-            .position(|t| t.jcz_id == jcz)
-            .map(|i| TileId(i as u16))
+        self.by_jcz.get(jcz).copied()
     }
 
     /// The base game's start tile (`D`).
@@ -152,10 +151,19 @@ pub fn catalogue() -> &'static Catalogue {
             .iter()
             .position(|t| t.has_marker(Marker::Start))
             .unwrap_or(0);
+        // The first kind of each id (ids are unique, a test checks it; JCloisterZone ids are
+        // shared by some C1/C2 twins, and the first names them).
+        let (mut by_id, mut by_jcz) = (HashMap::new(), HashMap::new());
+        for (i, t) in tiles.iter().enumerate() {
+            by_id.entry(t.id).or_insert(TileId(i as u16));
+            by_jcz.entry(t.jcz_id).or_insert(TileId(i as u16));
+        }
         Catalogue {
             tiles,
             by_set,
             base_start: TileId(start as u16),
+            by_id,
+            by_jcz,
         }
     })
 }
@@ -328,6 +336,28 @@ mod tests {
         assert_eq!(catalogue().base_start().as_str(), "D");
         let letters: String = base.iter().map(|t| t.as_str()).collect();
         assert_eq!(letters, "ABCDEFGHIJKLMNOPQRSTUVWX");
+    }
+
+    #[test]
+    fn ids_are_unique_and_lookups_agree_with_a_scan() {
+        let c = catalogue();
+        let mut seen = std::collections::HashSet::new();
+        for (i, t) in c.tiles().iter().enumerate() {
+            assert!(seen.insert(t.id), "tile id {} twice", t.id);
+            assert_eq!(c.find(t.id), Some(TileId(i as u16)), "{}", t.id);
+            // JCloisterZone ids: the first kind of the catalogue that carries it.
+            let first = c.tiles().iter().position(|k| k.jcz_id == t.jcz_id);
+            let expected = first.filter(|_| t.jcz_id != NO_JCZ_ID);
+            assert_eq!(
+                c.find_jcz(t.jcz_id),
+                expected.map(|f| TileId(f as u16)),
+                "{}",
+                t.jcz_id
+            );
+        }
+        assert_eq!(c.find("d"), None, "ids are case-sensitive");
+        assert_eq!(c.find(""), None);
+        assert_eq!(c.find_jcz(NO_JCZ_ID), None);
     }
 
     #[test]
