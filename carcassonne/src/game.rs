@@ -893,10 +893,7 @@ impl Game {
     }
 
     /// Validates `action` against the pending decision without changing anything. Returns the
-    /// deployment's segment index for a legal deployment. Always inlined: `play_quiet` and
-    /// `play_into` are the hot path, and the compiler's own choice changed with the number of
-    /// callers a binary links (2,000 instructions a base game).
-    #[inline(always)]
+    /// deployment's segment index for a legal deployment.
     fn check(&self, action: Action) -> Result<Option<usize>, PlayError> {
         match (self.pending, action) {
             (Pending::GameOver, _) => Err(PlayError::GameOver),
