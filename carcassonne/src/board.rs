@@ -38,7 +38,7 @@ impl OpenPosition {
     /// The rotations of `kind` that fit here: bit `r` for `r` quarter turns.
     #[inline]
     pub fn fitting(&self, kind: &TileKind) -> u8 {
-        kind.fitting_rotations[self.constraint as usize]
+        crate::tile::fitting(&kind.fitting_rotations, self.constraint)
     }
 }
 

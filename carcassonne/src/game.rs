@@ -20,7 +20,7 @@ use crate::figure::Figure;
 use crate::geometry::{facing_point, Location, Position, Rotation, Side, MIDDLE_POINTS};
 use crate::message::Message;
 use crate::stack::Stack;
-use crate::tile::{FeatureKind, Segment, TileId, TileKind, NO_SEGMENT};
+use crate::tile::{fitting, FeatureKind, Segment, TileId, TileKind, NO_SEGMENT};
 use crate::turn::{Cursor, Step};
 
 /// What the game is waiting for, and whose decision it is ([`Game::current_player`]).
@@ -668,8 +668,11 @@ impl Game {
                 if self.placement_is_constrained(kind) {
                     self.push_constrained_placements(tile, out);
                 } else {
+                    // The table in a local: the pushes cannot change it, so the loop keeps it
+                    // in a register.
+                    let table = &kind.fitting_rotations;
                     for o in self.board.open_positions() {
-                        push_rotations(tile, o, o.fitting(kind), out);
+                        push_rotations(tile, o, fitting(table, o.constraint), out);
                     }
                 }
             }
@@ -713,10 +716,11 @@ impl Game {
                     });
                     n
                 } else {
+                    let table = &kind.fitting_rotations;
                     self.board
                         .open_positions()
                         .iter()
-                        .map(|o| o.fitting(kind).count_ones() as usize)
+                        .map(|o| fitting(table, o.constraint).count_ones() as usize)
                         .sum()
                 }
             }
@@ -778,10 +782,11 @@ impl Game {
             });
             found
         } else {
+            let table = &kind.fitting_rotations;
             self.board
                 .open_positions()
                 .iter()
-                .any(|o| o.fitting(kind) != 0)
+                .any(|o| fitting(table, o.constraint) != 0)
         }
     }
 

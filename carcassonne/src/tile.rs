@@ -576,8 +576,9 @@ pub struct TileKind {
     /// Edge type of each side in canonical orientation.
     pub(crate) edges: [EdgeKind; 4],
     /// For each open-position constraint (see [`constraint_code`]): the rotations that fit
-    /// there, bit `r` for `r` quarter turns.
-    pub(crate) fitting_rotations: Vec<u8>,
+    /// there, bit `r` for `r` quarter turns. [`FITTING_TABLE`] entries (the codes above
+    /// [`CONSTRAINTS`] fit nothing), so that a lookup through [`fitting`] needs no bounds check.
+    pub(crate) fitting_rotations: Box<[u8; FITTING_TABLE]>,
     /// Per rotation: the owner of each rotated edge point (segment index or [`NO_SEGMENT`]).
     pub(crate) rotated_owner: [[u8; 12]; 4],
     /// Whether the tile carries a river (placement follows the river rules).
@@ -590,6 +591,19 @@ pub struct TileKind {
 
 /// Number of open-position constraints: each side needs nothing or one of 4 edge types.
 pub(crate) const CONSTRAINTS: usize = 625;
+
+/// Entries of a tile kind's table of fitting rotations: the power of two above
+/// [`CONSTRAINTS`].
+pub(crate) const FITTING_TABLE: usize = CONSTRAINTS.next_power_of_two();
+
+/// The rotations of a tile kind that fit an open position of constraint code `constraint`, from
+/// its table of fitting rotations (bit `r` for `r` quarter turns). The scan of the open
+/// positions calls this once per position and tile: the mask keeps the index inside the table
+/// without a check.
+#[inline(always)]
+pub(crate) fn fitting(table: &[u8; FITTING_TABLE], constraint: u16) -> u8 {
+    table[constraint as usize & (FITTING_TABLE - 1)]
+}
 
 /// The constraint code of an open position whose side `side` must have edge type `edge`, added
 /// to the code of its other sides: `code(edge) * 5^side`.
@@ -624,8 +638,8 @@ impl TileKind {
                 edges[side.index() as usize] = segments[middle as usize].kind.edge_kind();
             }
         }
-        let mut fitting_rotations = vec![0u8; CONSTRAINTS];
-        for (code, fits) in fitting_rotations.iter_mut().enumerate() {
+        let mut fitting_rotations = Box::new([0u8; FITTING_TABLE]);
+        for (code, fits) in fitting_rotations[..CONSTRAINTS].iter_mut().enumerate() {
             for r in Rotation::ALL {
                 let ok = Side::ALL.iter().all(|&side| {
                     let need = (code / 5usize.pow(side.index() as u32)) % 5;
