@@ -17,7 +17,9 @@ use crate::events::{Event, Quiet, Sink};
 use crate::expansions::{Expansions, Hook};
 use crate::features::{Features, NodeId};
 use crate::figure::Figure;
-use crate::geometry::{facing_point, Location, Position, Rotation, Side, MIDDLE_POINTS};
+use crate::geometry::{
+    facing_point, Location, Position, Rotation, Side, MIDDLE_POINTS, SIDE_POINTS_FACING,
+};
 use crate::message::Message;
 use crate::stack::Stack;
 use crate::tile::{fitting, FeatureKind, Segment, TileId, TileKind, NO_SEGMENT};
@@ -1252,9 +1254,8 @@ impl Game {
             let neighbour = self.board.tiles()[n];
             let other = neighbour.tile.kind();
             let theirs = &other.rotated_owner[neighbour.rotation.quarter_turns() as usize];
-            for k in 0..3u8 {
-                let p = 3 * side.index() + k;
-                let (a, b) = (mine[p as usize], theirs[facing_point(p) as usize]);
+            for (k, &(p, q)) in SIDE_POINTS_FACING[side.index() as usize].iter().enumerate() {
+                let (a, b) = (mine[p as usize], theirs[q as usize]);
                 if a == NO_SEGMENT || b == NO_SEGMENT {
                     continue;
                 }

@@ -250,6 +250,24 @@ pub(crate) const fn facing_point(i: u8) -> u8 {
     ((side + 2) % 4) * 3 + (2 - k)
 }
 
+/// The edge points of each side with the points of the neighbouring tile facing them:
+/// `SIDE_POINTS_FACING[side][k] = (3 * side + k, facing_point(3 * side + k))`, for loops over a
+/// tile's edges that should not compute them.
+pub(crate) const SIDE_POINTS_FACING: [[(u8, u8); 3]; 4] = {
+    let mut table = [[(0u8, 0u8); 3]; 4];
+    let mut side = 0;
+    while side < 4 {
+        let mut k = 0;
+        while k < 3 {
+            let p = 3 * side as u8 + k as u8;
+            table[side][k] = (p, facing_point(p));
+            k += 1;
+        }
+        side += 1;
+    }
+    table
+};
+
 /// Rotates a 12-bit point mask clockwise by `rotation` (3 points per quarter turn).
 pub(crate) const fn rotate_points(mask: u16, rotation: Rotation) -> u16 {
     let shift = 3 * rotation as u32;
