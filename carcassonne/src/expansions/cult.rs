@@ -21,17 +21,27 @@ pub(crate) const PLACEMENT_REFUSAL: &str = "a shrine may not lie beside more tha
      monastery, nor a monastery beside more than one shrine, nor give a building a second \
      partner";
 
-/// The Cult's state: every monastery and shrine on the board, with its position.
+/// The Cult's state: the position of every monastery and of every shrine on the board, one
+/// list per kind (a placement looks at the partner kind only).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Cult {
-    buildings: Vec<(Position, FeatureKind)>,
+    monasteries: Vec<Position>,
+    shrines: Vec<Position>,
 }
 
 impl Cult {
     /// Bytes a clone copies on the heap.
     pub fn heap_size(&self) -> usize {
         std::mem::size_of::<Cult>()
-            + self.buildings.len() * std::mem::size_of::<(Position, FeatureKind)>()
+            + (self.monasteries.len() + self.shrines.len()) * std::mem::size_of::<Position>()
+    }
+
+    /// The positions of the buildings of kind `kind` (a monastery or a shrine).
+    fn of_kind(&self, kind: FeatureKind) -> &[Position] {
+        match kind {
+            FeatureKind::Shrine => &self.shrines,
+            _ => &self.monasteries,
+        }
     }
 }
 
@@ -64,17 +74,18 @@ const fn partner_kind(building: FeatureKind) -> FeatureKind {
 }
 
 impl Game {
-    fn buildings(&self) -> &[(Position, FeatureKind)] {
-        self.ext
-            .cult
-            .as_ref()
-            .map_or(&[], |c| c.buildings.as_slice())
+    /// The positions of the buildings of kind `kind` on the board.
+    fn buildings(&self, kind: FeatureKind) -> &[Position] {
+        self.ext.cult.as_ref().map_or(&[], |c| c.of_kind(kind))
     }
 
     /// `TileLaid`: records the monastery or shrine of a laid tile.
     pub(crate) fn record_building(&mut self, kind: &TileKind, pos: Position) {
         if let (Some(building), Some(cult)) = (kind.building, self.ext.cult.as_mut()) {
-            cult.buildings.push((pos, building));
+            match building {
+                FeatureKind::Shrine => cult.shrines.push(pos),
+                _ => cult.monasteries.push(pos),
+            }
         }
     }
 
@@ -93,12 +104,10 @@ impl Game {
         pos: Position,
         kind: FeatureKind,
     ) -> impl Iterator<Item = Position> + '_ {
-        self.buildings()
+        self.buildings(kind)
             .iter()
-            .filter(move |(p, k)| {
-                *k == kind && *p != pos && (p.x - pos.x).abs() <= 1 && (p.y - pos.y).abs() <= 1
-            })
-            .map(|(p, _)| *p)
+            .filter(move |p| **p != pos && (p.x - pos.x).abs() <= 1 && (p.y - pos.y).abs() <= 1)
+            .copied()
     }
 
     /// `PlacementRule`: whether a tile of kind `kind` may lie at the empty position `pos` under
