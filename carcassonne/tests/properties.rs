@@ -1366,6 +1366,33 @@ fn check_game(
                             }
                         }
                     }
+                    // And every such move is listed: each figure onto each segment of an
+                    // incomplete road or city in neither figure's feature.
+                    let taken: Vec<_> = placed_magic
+                        .iter()
+                        .map(|m| feature_of(m.pos, m.feature, m.location))
+                        .collect();
+                    let mut expected = BTreeSet::new();
+                    for t in game.board().tiles() {
+                        for (i, seg) in t.tile.kind().segments.iter().enumerate() {
+                            if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
+                                continue;
+                            }
+                            let target = oracle.feature(t.pos, i);
+                            if target.complete || taken.contains(&target.segments) {
+                                continue;
+                            }
+                            for figure in MagicFigure::ALL {
+                                expected.insert(Action::PlaceMagic {
+                                    figure,
+                                    pos: t.pos,
+                                    feature: seg.kind,
+                                    location: seg.location(t.rotation),
+                                });
+                            }
+                        }
+                    }
+                    prop_assert_eq!(legal.iter().copied().collect::<BTreeSet<_>>(), expected);
                 }
                 Pending::PlaceFerry { pos } => {
                     // FE.3: the new lake's ferry joins any two of its road ends.

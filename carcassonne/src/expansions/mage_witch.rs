@@ -22,13 +22,14 @@
 //! `FeatureValue` (MW.4), `FeatureCompleted` (MW.5).
 
 use crate::action::Action;
+use crate::board::PlacedTile;
 use crate::error::PlayError;
 use crate::events::{Event, FeatureScore, Sink};
 use crate::features::NodeId;
 use crate::game::{Game, Pending};
 use crate::geometry::{Location, Position};
 use crate::magic::MagicFigure;
-use crate::tile::{FeatureKind, Marker};
+use crate::tile::{FeatureKind, Marker, Segment};
 use crate::turn::Flow;
 
 /// Where the mage and the witch stand: the node of their segment, by
@@ -110,7 +111,7 @@ impl Game {
         // Two moves make a choice: the listing stops at the second.
         let mut first = None;
         let mut count = 0;
-        self.for_each_magic_move(|figure, node| {
+        self.for_each_magic_move(|figure, node, _, _| {
             first.get_or_insert((figure, node));
             count += 1;
             count < 2
@@ -145,9 +146,14 @@ impl Game {
     /// mage, then the witch, each segment of an incomplete road or city in board order that is
     /// neither in the figure's own feature nor in the other's.
     fn magic_moves(&self, out: &mut Vec<Action>) {
-        self.for_each_magic_move(|figure, node| {
-            let (placed, segment) = self.node_tile(node);
-            let seg = &placed.tile.kind().segments[segment];
+        // A figure may go where neither figure stands: the same segments for both, so the
+        // board is scanned for the first figure and its moves are repeated for the other.
+        let [first, second] = MagicFigure::ALL;
+        let start = out.len();
+        self.for_each_magic_move(|figure, _, placed, seg| {
+            if figure != first {
+                return false;
+            }
             out.push(Action::PlaceMagic {
                 figure,
                 pos: placed.pos,
@@ -156,11 +162,30 @@ impl Game {
             });
             true
         });
+        for i in start..out.len() {
+            if let Action::PlaceMagic {
+                pos,
+                feature,
+                location,
+                ..
+            } = out[i]
+            {
+                out.push(Action::PlaceMagic {
+                    figure: second,
+                    pos,
+                    feature,
+                    location,
+                });
+            }
+        }
     }
 
-    /// Calls `visit(figure, node)` for each move of [`Game::magic_moves`], in its order, until
-    /// `visit` returns false.
-    fn for_each_magic_move(&self, mut visit: impl FnMut(MagicFigure, NodeId) -> bool) {
+    /// Calls `visit(figure, node, tile, segment)` for each move of [`Game::magic_moves`] (the
+    /// segment `node`, of the board's tile `tile`), in its order, until `visit` returns false.
+    fn for_each_magic_move(
+        &self,
+        mut visit: impl FnMut(MagicFigure, NodeId, &PlacedTile, &Segment) -> bool,
+    ) {
         for figure in MagicFigure::ALL {
             let taken = [self.magic_root(figure), self.magic_root(figure.other())];
             for placed in self.board.tiles() {
@@ -173,7 +198,7 @@ impl Game {
                     if !self.magic_may_enter(taken, node) {
                         continue;
                     }
-                    if !visit(figure, node) {
+                    if !visit(figure, node, placed, seg) {
                         return;
                     }
                 }
