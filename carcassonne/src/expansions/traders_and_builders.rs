@@ -123,23 +123,21 @@ impl Game {
         }
         let placed = self.board.tiles()[index];
         let segments = &placed.tile.kind().segments;
-        let due = segments.iter().enumerate().any(|(i, seg)| {
-            matches!(seg.kind, FeatureKind::Road | FeatureKind::City)
-                && self.has_own_builder(placed.node_base + i as u16)
+        // One of the active player's builders (one or two on the board at most) stands in a
+        // road or city the tile extended: the builders first, then the tile's segments.
+        let due = self.figures.iter().any(|f| {
+            if f.player != self.active || f.figure != Figure::Builder {
+                return false;
+            }
+            let root = self.features.find(f.node);
+            segments.iter().enumerate().any(|(i, seg)| {
+                matches!(seg.kind, FeatureKind::Road | FeatureKind::City)
+                    && self.features.find(placed.node_base + i as u16) == root
+            })
         });
         if let Some(t) = self.ext.traders.as_mut() {
             t.double_turn_due = due;
         }
-    }
-
-    /// Whether the feature of `node` holds the active player's builder.
-    fn has_own_builder(&self, node: NodeId) -> bool {
-        let root = self.features.find(node);
-        self.figures.iter().any(|f| {
-            f.player == self.active
-                && f.figure == Figure::Builder
-                && self.features.find(f.node) == root
-        })
     }
 
     /// `EndOfTurnPart`: the same player plays a second turn part (TB-3.2), or with OPT-5
