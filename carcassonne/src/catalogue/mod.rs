@@ -20,7 +20,6 @@ mod river2;
 mod robbers;
 mod traders_and_builders;
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::geometry::POINT_NAMES;
@@ -35,10 +34,13 @@ pub struct Catalogue {
     /// Per set (by `TileSet as usize`): its tile kinds with their counts.
     by_set: Vec<Vec<(TileId, u8)>>,
     base_start: TileId,
-    /// Each catalogue id's tile (parsing a record or action notation looks ids up).
-    by_id: HashMap<&'static str, TileId>,
-    /// Each JCloisterZone id's tile: the first kind in catalogue order that carries it.
-    by_jcz: HashMap<&'static str, TileId>,
+    /// Each catalogue id with its tile, sorted by id (parsing a record or action notation
+    /// looks ids up by binary search; a sorted table rather than a hash map, whose interior
+    /// pointer a C client's valgrind reports as memory possibly lost).
+    by_id: Vec<(&'static str, TileId)>,
+    /// Each JCloisterZone id with the first kind in catalogue order that carries it, sorted
+    /// by id.
+    by_jcz: Vec<(&'static str, TileId)>,
 }
 
 impl Catalogue {
@@ -64,7 +66,7 @@ impl Catalogue {
 
     /// The tile kind with id `id` (exact, case-sensitive: `D`, `IC-K`).
     pub fn find(&self, id: &str) -> Option<TileId> {
-        self.by_id.get(id).copied()
+        lookup(&self.by_id, id)
     }
 
     /// The tile kind with JCloisterZone id `jcz` (e.g. `BA/RCr`). Second-edition garden
@@ -73,13 +75,21 @@ impl Catalogue {
         if jcz == NO_JCZ_ID {
             return None;
         }
-        self.by_jcz.get(jcz).copied()
+        lookup(&self.by_jcz, jcz)
     }
 
     /// The base game's start tile (`D`).
     pub fn base_start(&self) -> TileId {
         self.base_start
     }
+}
+
+/// The tile of `id` in a table sorted by id.
+fn lookup(table: &[(&'static str, TileId)], id: &str) -> Option<TileId> {
+    table
+        .binary_search_by(|&(key, _)| key.cmp(id))
+        .ok()
+        .map(|i| table[i].1)
 }
 
 /// The JCloisterZone id column of a tile JCloisterZone does not have (the Robbers' tiles).
@@ -152,12 +162,20 @@ pub fn catalogue() -> &'static Catalogue {
             .position(|t| t.has_marker(Marker::Start))
             .unwrap_or(0);
         // The first kind of each id (ids are unique, a test checks it; JCloisterZone ids are
-        // shared by some C1/C2 twins, and the first names them).
-        let (mut by_id, mut by_jcz) = (HashMap::new(), HashMap::new());
-        for (i, t) in tiles.iter().enumerate() {
-            by_id.entry(t.id).or_insert(TileId(i as u16));
-            by_jcz.entry(t.jcz_id).or_insert(TileId(i as u16));
-        }
+        // shared by some C1/C2 twins, and the first names them): a stable sort keeps the kinds
+        // of one id in catalogue order, and the first stays.
+        let table = |id: fn(&TileKind) -> &'static str| {
+            let mut by: Vec<(&'static str, TileId)> = tiles
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (id(t), TileId(i as u16)))
+                .collect();
+            by.sort_by_key(|&(id, _)| id);
+            by.dedup_by_key(|&mut (id, _)| id);
+            by
+        };
+        let by_id = table(|t| t.id);
+        let by_jcz = table(|t| t.jcz_id);
         Catalogue {
             tiles,
             by_set,
