@@ -1361,6 +1361,13 @@ impl Game {
         }
     }
 
+    /// Whether a segment of the board's tile `placed` belongs to the feature `root`. A
+    /// feature joins segments of one kind only, so that segment is of the feature's kind.
+    pub(crate) fn tile_in_feature(&self, placed: &PlacedTile, root: NodeId) -> bool {
+        (0..placed.tile.kind().segments.len() as u16)
+            .any(|s| self.features.find(placed.node_base + s) == root)
+    }
+
     /// The placed tile and segment index of node `n`.
     pub(crate) fn node_tile(&self, n: NodeId) -> (&PlacedTile, usize) {
         let node = self.features.node(n);

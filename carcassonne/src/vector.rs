@@ -333,7 +333,7 @@ impl VectorEnv {
         let stride = self.observation_stride();
         let shared = &self.shared;
         #[cfg(feature = "parallel")]
-        if let Some((pool, chunk)) = pool_for(self.pool.as_ref(), n) {
+        if let Some((pool, chunk)) = parallel {
             use rayon::prelude::*;
             let rows = self
                 .slots

@@ -39,10 +39,6 @@ use crate::geometry::{facing_point, Location, Position, Side};
 use crate::tile::{FeatureKind, Marker, TileKind, NO_SEGMENT};
 use crate::turn::Flow;
 
-/// Road segments of a tile that [`Game::ferry_on_roads_of`] looks at without allocating (a
-/// tile has at most four; a tile with more is walked without the check).
-const MAX_ROAD_SEGMENTS: usize = 8;
-
 /// A lake tile on the board and its ferry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Lake {
@@ -238,26 +234,13 @@ impl Game {
     /// finds nothing and is skipped: on most turns no road of the new tile reaches a ferry.
     fn ferry_on_roads_of(&self, index: u16, ferries: &Ferries) -> bool {
         let placed = self.board.tiles()[index as usize];
-        let mut roots = [NodeId::MAX; MAX_ROAD_SEGMENTS];
-        let mut n = 0;
-        for (i, seg) in placed.tile.kind().segments.iter().enumerate() {
-            if seg.kind == FeatureKind::Road && n < MAX_ROAD_SEGMENTS {
-                roots[n] = self.features.find(placed.node_base + i as u16);
-                n += 1;
-            } else if seg.kind == FeatureKind::Road {
-                return true; // more roads than the buffer holds: walk them
+        ferries.lakes.iter().any(|l| match l.ferry {
+            Some((a, _)) if !l.moved && l.tile != index => {
+                let lake = self.board.tiles()[l.tile as usize];
+                let road = self.features.find(lake.node_base + u16::from(a));
+                self.tile_in_feature(&placed, road)
             }
-        }
-        let roots = &roots[..n];
-        ferries.lakes.iter().any(|l| {
-            let Some((a, _)) = l.ferry else {
-                return false;
-            };
-            if l.moved || l.tile == index {
-                return false;
-            }
-            let lake = self.board.tiles()[l.tile as usize];
-            roots.contains(&self.features.find(lake.node_base + u16::from(a)))
+            _ => false,
         })
     }
 

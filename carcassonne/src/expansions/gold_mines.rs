@@ -229,7 +229,10 @@ impl Game {
                         FeatureKind::Monastery | FeatureKind::Shrine => {
                             (pos.x - building.x).abs() <= 1 && (pos.y - building.y).abs() <= 1
                         }
-                        _ => self.tile_in_feature(pos, root),
+                        _ => self
+                            .board
+                            .tile_at(pos)
+                            .is_some_and(|placed| self.tile_in_feature(placed, root)),
                     }
             })
             .map(|&(pos, _)| pos)
@@ -243,14 +246,6 @@ impl Game {
                 None => gold.claims.push((pos, owners)),
             }
         }
-    }
-
-    /// Whether a segment of the tile at `pos` belongs to the feature `root`.
-    fn tile_in_feature(&self, pos: Position, root: NodeId) -> bool {
-        self.board.tile_at(pos).is_some_and(|placed| {
-            (0..placed.tile.kind().segments.len())
-                .any(|s| self.features.find(placed.node_base + s as u16) == root)
-        })
     }
 
     /// `AfterScoring` (phase 4.1, GM.4): the entitled players take the claimed ingots.

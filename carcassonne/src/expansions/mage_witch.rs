@@ -162,20 +162,11 @@ impl Game {
             });
             true
         });
-        for i in start..out.len() {
-            if let Action::PlaceMagic {
-                pos,
-                feature,
-                location,
-                ..
-            } = out[i]
-            {
-                out.push(Action::PlaceMagic {
-                    figure: second,
-                    pos,
-                    feature,
-                    location,
-                });
+        let end = out.len();
+        out.extend_from_within(start..end);
+        for action in &mut out[end..] {
+            if let Action::PlaceMagic { figure, .. } = action {
+                *figure = second;
             }
         }
     }

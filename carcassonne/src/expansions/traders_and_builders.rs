@@ -122,18 +122,12 @@ impl Game {
             return;
         }
         let placed = self.board.tiles()[index];
-        let segments = &placed.tile.kind().segments;
         // One of the active player's builders (one or two on the board at most) stands in a
         // road or city the tile extended: the builders first, then the tile's segments.
         let due = self.figures.iter().any(|f| {
-            if f.player != self.active || f.figure != Figure::Builder {
-                return false;
-            }
-            let root = self.features.find(f.node);
-            segments.iter().enumerate().any(|(i, seg)| {
-                matches!(seg.kind, FeatureKind::Road | FeatureKind::City)
-                    && self.features.find(placed.node_base + i as u16) == root
-            })
+            f.player == self.active
+                && f.figure == Figure::Builder
+                && self.tile_in_feature(&placed, self.features.find(f.node))
         });
         if let Some(t) = self.ext.traders.as_mut() {
             t.double_turn_due = due;
