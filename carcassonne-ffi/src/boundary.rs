@@ -212,6 +212,46 @@ pub(crate) unsafe fn write_mapped<S, T>(
     cap: usize,
     len: *mut usize,
 ) -> Result<(), carc_status> {
+    // SAFETY: the caller's contract; each slot is written once with a whole value.
+    unsafe { write_each(items, buf, cap, len, |item, slot| slot.write(convert(item))) }
+}
+
+/// Like [`write_mapped`], for items whose C form is `blank` with a few fields set by `fill`:
+/// each element is written as `blank`, then `fill` sets its fields in place, which is cheaper
+/// than building every field of a large struct for each item.
+///
+/// # Safety
+/// As [`write_items`].
+pub(crate) unsafe fn write_filled<S, T: Copy>(
+    items: &[S],
+    blank: T,
+    fill: impl Fn(&S, &mut T),
+    buf: *mut T,
+    cap: usize,
+    len: *mut usize,
+) -> Result<(), carc_status> {
+    // SAFETY: the caller's contract; each slot is initialised with `blank` before `fill`
+    // borrows it.
+    unsafe {
+        write_each(items, buf, cap, len, |item, slot| {
+            slot.write(blank);
+            fill(item, &mut *slot);
+        })
+    }
+}
+
+/// The checks of [`write_mapped`] and [`write_filled`], then `write_one(item, slot)` for each
+/// item and its slot of `buf`, and the count into `*len`.
+///
+/// # Safety
+/// As [`write_items`]; `write_one` must initialise the slot it is given.
+unsafe fn write_each<S, T>(
+    items: &[S],
+    buf: *mut T,
+    cap: usize,
+    len: *mut usize,
+    write_one: impl Fn(&S, *mut T),
+) -> Result<(), carc_status> {
     if len.is_null() {
         return Err(null("len"));
     }
@@ -232,7 +272,7 @@ pub(crate) unsafe fn write_mapped<S, T>(
     }
     for (i, item) in items.iter().enumerate() {
         // SAFETY: `buf` has room for `cap >= items.len()` elements by the caller's contract.
-        unsafe { buf.add(i).write(convert(item)) };
+        write_one(item, unsafe { buf.add(i) });
     }
     // SAFETY: checked non-NULL above.
     unsafe { len.write(items.len()) };

@@ -9,14 +9,14 @@ use carcassonne::{
 };
 
 use crate::boundary::{
-    arg_mut, arg_ref, arg_str, carc_status, fail, ffi, require, write_items, write_mapped,
-    write_out, write_text,
+    arg_mut, arg_ref, arg_str, carc_status, fail, ffi, require, write_filled, write_items,
+    write_mapped, write_out, write_text,
 };
 use crate::types::{
-    action_from_c, action_to_c, carc_acrobat_site, carc_action, carc_chance, carc_event,
+    action_from_c, blank_action, carc_acrobat_site, carc_action, carc_chance, carc_event,
     carc_figure_info, carc_ingots, carc_magic_figure, carc_tile_info, event_to_c, figure_info_to_c,
-    outcome_from_c, outcome_to_c, pending_to_c, quarter_to_c, tile_from_c, tile_info_to_c,
-    CARC_MESSAGE_NONE, CARC_NO_TILE, CARC_QUARTER_NONE,
+    fill_action, outcome_from_c, outcome_to_c, pending_to_c, quarter_to_c, tile_from_c,
+    tile_info_to_c, CARC_ACTION_PASS, CARC_MESSAGE_NONE, CARC_NO_TILE, CARC_QUARTER_NONE,
 };
 
 /// A game: opaque to C. Created by `carc_game_new`, `carc_game_clone`, `carc_game_from_json`
@@ -492,7 +492,8 @@ pub unsafe extern "C" fn carc_game_legal_actions(
     ffi!({
         let g = live(game)?;
         let epoch = g.epoch;
-        write_mapped(&g.legal(), |a| action_to_c(a, epoch), buf, cap, len)
+        let blank = blank_action(CARC_ACTION_PASS, epoch);
+        write_filled(&g.legal(), blank, fill_action, buf, cap, len)
     })
 }
 

@@ -1192,7 +1192,7 @@ pub(crate) fn outcome_from_c(kind: u32, value: u32) -> Result<Outcome, carc_stat
 }
 
 /// An action with every field 0 but `kind` and `epoch`.
-const fn blank_action(kind: u32, epoch: u64) -> carc_action {
+pub(crate) const fn blank_action(kind: u32, epoch: u64) -> carc_action {
     carc_action {
         kind,
         tile: 0,
@@ -1212,201 +1212,211 @@ const fn blank_action(kind: u32, epoch: u64) -> carc_action {
     }
 }
 
+/// `action` in C form, listed at `epoch`.
 pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
+    let mut c = blank_action(CARC_ACTION_PASS, epoch);
+    fill_action(action, &mut c);
+    c
+}
+
+/// Sets `action`'s kind and the fields that apply to it in `c`, a blank action (see
+/// `blank_action`); the fields that do not apply are left as they are. The listing copies one
+/// blank per action and then sets a few fields, instead of building all of them every time.
+pub(crate) fn fill_action(action: &Action, c: &mut carc_action) {
     match *action {
         Action::Place {
             tile,
             pos,
             rotation,
-        } => carc_action {
-            tile: tile.index() as u32,
-            x: pos.x,
-            y: pos.y,
-            rotation: rotation.degrees() as u32,
-            ..blank_action(CARC_ACTION_PLACE, epoch)
-        },
+        } => {
+            c.kind = CARC_ACTION_PLACE;
+            c.tile = tile.index() as u32;
+            c.x = pos.x;
+            c.y = pos.y;
+            c.rotation = rotation.degrees() as u32;
+        }
         Action::Deploy {
             figure,
             pos,
             feature,
             location,
-        } => carc_action {
-            x: pos.x,
-            y: pos.y,
-            figure: figure_to_c(figure),
-            feature: feature_to_c(feature),
-            location: location.bits() as u32,
-            ..blank_action(CARC_ACTION_DEPLOY, epoch)
-        },
-        Action::DoubleTurn => blank_action(CARC_ACTION_DOUBLE_TURN, epoch),
-        Action::EnterCity { figure, quarter } => carc_action {
-            figure: figure_to_c(figure),
-            quarter: quarter_to_c(quarter),
-            ..blank_action(CARC_ACTION_ENTER_CITY, epoch)
-        },
-        Action::MoveCount { quarter } => carc_action {
-            quarter: quarter_to_c(quarter),
-            ..blank_action(CARC_ACTION_MOVE_COUNT, epoch)
-        },
+        } => {
+            c.kind = CARC_ACTION_DEPLOY;
+            c.x = pos.x;
+            c.y = pos.y;
+            c.figure = figure_to_c(figure);
+            c.feature = feature_to_c(feature);
+            c.location = location.bits() as u32;
+        }
+        Action::DoubleTurn => c.kind = CARC_ACTION_DOUBLE_TURN,
+        Action::EnterCity { figure, quarter } => {
+            c.kind = CARC_ACTION_ENTER_CITY;
+            c.figure = figure_to_c(figure);
+            c.quarter = quarter_to_c(quarter);
+        }
+        Action::MoveCount { quarter } => {
+            c.kind = CARC_ACTION_MOVE_COUNT;
+            c.quarter = quarter_to_c(quarter);
+        }
         Action::LeaveCity {
             figure,
             quarter,
             pos,
             feature,
             location,
-        } => carc_action {
-            x: pos.x,
-            y: pos.y,
-            figure: figure_to_c(figure),
-            feature: feature_to_c(feature),
-            location: location.bits() as u32,
-            quarter: quarter_to_c(quarter),
-            ..blank_action(CARC_ACTION_LEAVE_CITY, epoch)
-        },
-        Action::Acrobat { pos } => carc_action {
-            x: pos.x,
-            y: pos.y,
-            ..blank_action(CARC_ACTION_ACROBAT, epoch)
-        },
-        Action::ScorePyramid { pos } => carc_action {
-            x: pos.x,
-            y: pos.y,
-            ..blank_action(CARC_ACTION_SCORE_PYRAMID, epoch)
-        },
-        Action::Fly { figure } => carc_action {
-            figure: figure_to_c(figure),
-            ..blank_action(CARC_ACTION_FLY, epoch)
-        },
+        } => {
+            c.kind = CARC_ACTION_LEAVE_CITY;
+            c.x = pos.x;
+            c.y = pos.y;
+            c.figure = figure_to_c(figure);
+            c.feature = feature_to_c(feature);
+            c.location = location.bits() as u32;
+            c.quarter = quarter_to_c(quarter);
+        }
+        Action::Acrobat { pos } => {
+            c.kind = CARC_ACTION_ACROBAT;
+            c.x = pos.x;
+            c.y = pos.y;
+        }
+        Action::ScorePyramid { pos } => {
+            c.kind = CARC_ACTION_SCORE_PYRAMID;
+            c.x = pos.x;
+            c.y = pos.y;
+        }
+        Action::Fly { figure } => {
+            c.kind = CARC_ACTION_FLY;
+            c.figure = figure_to_c(figure);
+        }
         Action::Land {
             pos,
             feature,
             location,
-        } => carc_action {
-            x: pos.x,
-            y: pos.y,
-            feature: feature_to_c(feature),
-            location: location.bits() as u32,
-            ..blank_action(CARC_ACTION_LAND, epoch)
-        },
-        Action::PlaceIngot { pos } => carc_action {
-            x: pos.x,
-            y: pos.y,
-            ..blank_action(CARC_ACTION_PLACE_INGOT, epoch)
-        },
-        Action::TakeIngot { pos } => carc_action {
-            x: pos.x,
-            y: pos.y,
-            ..blank_action(CARC_ACTION_TAKE_INGOT, epoch)
-        },
+        } => {
+            c.kind = CARC_ACTION_LAND;
+            c.x = pos.x;
+            c.y = pos.y;
+            c.feature = feature_to_c(feature);
+            c.location = location.bits() as u32;
+        }
+        Action::PlaceIngot { pos } => {
+            c.kind = CARC_ACTION_PLACE_INGOT;
+            c.x = pos.x;
+            c.y = pos.y;
+        }
+        Action::TakeIngot { pos } => {
+            c.kind = CARC_ACTION_TAKE_INGOT;
+            c.x = pos.x;
+            c.y = pos.y;
+        }
         Action::PlaceMagic {
             figure,
             pos,
             feature,
             location,
-        } => carc_action {
-            magic: magic_to_c(figure),
-            x: pos.x,
-            y: pos.y,
-            feature: feature_to_c(feature),
-            location: location.bits() as u32,
-            ..blank_action(CARC_ACTION_PLACE_MAGIC, epoch)
-        },
-        Action::RemoveMagic { figure } => carc_action {
-            magic: magic_to_c(figure),
-            ..blank_action(CARC_ACTION_REMOVE_MAGIC, epoch)
-        },
-        Action::PlaceFerry { pos, location } => carc_action {
-            x: pos.x,
-            y: pos.y,
-            location: location.bits() as u32,
-            ..blank_action(CARC_ACTION_PLACE_FERRY, epoch)
-        },
-        Action::MoveFerry { pos, location } => carc_action {
-            x: pos.x,
-            y: pos.y,
-            location: location.bits() as u32,
-            ..blank_action(CARC_ACTION_MOVE_FERRY, epoch)
-        },
-        Action::CropOption { option } => carc_action {
-            crop_option: crop_option_to_c(option),
-            ..blank_action(CARC_ACTION_CROP_OPTION, epoch)
-        },
+        } => {
+            c.kind = CARC_ACTION_PLACE_MAGIC;
+            c.magic = magic_to_c(figure);
+            c.x = pos.x;
+            c.y = pos.y;
+            c.feature = feature_to_c(feature);
+            c.location = location.bits() as u32;
+        }
+        Action::RemoveMagic { figure } => {
+            c.kind = CARC_ACTION_REMOVE_MAGIC;
+            c.magic = magic_to_c(figure);
+        }
+        Action::PlaceFerry { pos, location } => {
+            c.kind = CARC_ACTION_PLACE_FERRY;
+            c.x = pos.x;
+            c.y = pos.y;
+            c.location = location.bits() as u32;
+        }
+        Action::MoveFerry { pos, location } => {
+            c.kind = CARC_ACTION_MOVE_FERRY;
+            c.x = pos.x;
+            c.y = pos.y;
+            c.location = location.bits() as u32;
+        }
+        Action::CropOption { option } => {
+            c.kind = CARC_ACTION_CROP_OPTION;
+            c.crop_option = crop_option_to_c(option);
+        }
         Action::CropDeploy {
             figure,
             pos,
             feature,
             location,
-        } => carc_action {
-            figure: figure_to_c(figure),
-            x: pos.x,
-            y: pos.y,
-            feature: feature_to_c(feature),
-            location: location.bits() as u32,
-            ..blank_action(CARC_ACTION_CROP_DEPLOY, epoch)
-        },
+        } => {
+            c.kind = CARC_ACTION_CROP_DEPLOY;
+            c.figure = figure_to_c(figure);
+            c.x = pos.x;
+            c.y = pos.y;
+            c.feature = feature_to_c(feature);
+            c.location = location.bits() as u32;
+        }
         Action::CropReturn {
             figure,
             pos,
             feature,
             location,
-        } => carc_action {
-            figure: figure_to_c(figure),
-            x: pos.x,
-            y: pos.y,
-            feature: feature_to_c(feature),
-            location: location.bits() as u32,
-            ..blank_action(CARC_ACTION_CROP_RETURN, epoch)
-        },
-        Action::PlaceRobber { space } => carc_action {
-            space: u32::from(space),
-            ..blank_action(CARC_ACTION_PLACE_ROBBER, epoch)
-        },
-        Action::Rob { player } => carc_action {
-            robbed: u32::from(player),
-            ..blank_action(CARC_ACTION_ROB, epoch)
-        },
-        Action::ScoringFigure { figure } => carc_action {
-            track_figure: u32::from(figure),
-            ..blank_action(CARC_ACTION_SCORING_FIGURE, epoch)
-        },
+        } => {
+            c.kind = CARC_ACTION_CROP_RETURN;
+            c.figure = figure_to_c(figure);
+            c.x = pos.x;
+            c.y = pos.y;
+            c.feature = feature_to_c(feature);
+            c.location = location.bits() as u32;
+        }
+        Action::PlaceRobber { space } => {
+            c.kind = CARC_ACTION_PLACE_ROBBER;
+            c.space = u32::from(space);
+        }
+        Action::Rob { player } => {
+            c.kind = CARC_ACTION_ROB;
+            c.robbed = u32::from(player);
+        }
+        Action::ScoringFigure { figure } => {
+            c.kind = CARC_ACTION_SCORING_FIGURE;
+            c.track_figure = u32::from(figure);
+        }
         Action::ScoreFirst {
             pos,
             feature,
             location,
-        } => carc_action {
-            x: pos.x,
-            y: pos.y,
-            feature: feature_to_c(feature),
-            location: location.bits() as u32,
-            ..blank_action(CARC_ACTION_SCORE_FIRST, epoch)
-        },
-        Action::MessagePoints => blank_action(CARC_ACTION_MESSAGE_POINTS, epoch),
-        Action::MessageAction => blank_action(CARC_ACTION_MESSAGE_ACTION, epoch),
+        } => {
+            c.kind = CARC_ACTION_SCORE_FIRST;
+            c.x = pos.x;
+            c.y = pos.y;
+            c.feature = feature_to_c(feature);
+            c.location = location.bits() as u32;
+        }
+        Action::MessagePoints => c.kind = CARC_ACTION_MESSAGE_POINTS,
+        Action::MessageAction => c.kind = CARC_ACTION_MESSAGE_ACTION,
         Action::MessageFeature {
             pos,
             feature,
             location,
-        } => carc_action {
-            x: pos.x,
-            y: pos.y,
-            feature: feature_to_c(feature),
-            location: location.bits() as u32,
-            ..blank_action(CARC_ACTION_MESSAGE_FEATURE, epoch)
-        },
+        } => {
+            c.kind = CARC_ACTION_MESSAGE_FEATURE;
+            c.x = pos.x;
+            c.y = pos.y;
+            c.feature = feature_to_c(feature);
+            c.location = location.bits() as u32;
+        }
         Action::MessageFollower {
             figure,
             pos,
             feature,
             location,
-        } => carc_action {
-            figure: figure_to_c(figure),
-            x: pos.x,
-            y: pos.y,
-            feature: feature_to_c(feature),
-            location: location.bits() as u32,
-            ..blank_action(CARC_ACTION_MESSAGE_FOLLOWER, epoch)
-        },
-        Action::Pass => blank_action(CARC_ACTION_PASS, epoch),
+        } => {
+            c.kind = CARC_ACTION_MESSAGE_FOLLOWER;
+            c.figure = figure_to_c(figure);
+            c.x = pos.x;
+            c.y = pos.y;
+            c.feature = feature_to_c(feature);
+            c.location = location.bits() as u32;
+        }
+        Action::Pass => c.kind = CARC_ACTION_PASS,
     }
 }
 

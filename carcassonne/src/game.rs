@@ -3,6 +3,7 @@
 //! of a turn part is the pipeline's (`turn`); the expansions' rules are theirs
 //! ([`crate::expansions`]).
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use rand_core::SeedableRng;
@@ -22,7 +23,7 @@ use crate::geometry::{
 };
 use crate::message::Message;
 use crate::stack::Stack;
-use crate::tile::{fitting, FeatureKind, Segment, TileId, TileKind, NO_SEGMENT};
+use crate::tile::{fitting, FeatureKind, Segment, TileId, TileKind, FITTING_TABLE, NO_SEGMENT};
 use crate::turn::{Cursor, Step};
 
 /// What the game is waiting for, and whose decision it is ([`Game::current_player`]).
@@ -654,9 +655,27 @@ impl Game {
     /// appeared), rotations R0..R270; deployments figure kind by figure kind in the tile's
     /// segment order, then `Pass`.
     pub fn legal_actions(&self) -> Vec<Action> {
-        let mut out = Vec::new();
-        self.legal_actions_into(&mut out);
-        out
+        thread_local! {
+            /// The list is built in this reused buffer, then copied out at its exact size: one
+            /// small allocation per call instead of the generous capacity the listing reserves
+            /// (four placements per open position). Kept per thread; it holds at most the
+            /// longest list listed on the thread.
+            static SCRATCH: Cell<Vec<Action>> = const { Cell::new(Vec::new()) };
+        }
+        SCRATCH
+            .try_with(|scratch| {
+                let mut buf = scratch.take();
+                self.legal_actions_into(&mut buf);
+                let out = buf.to_vec();
+                scratch.set(buf);
+                out
+            })
+            .unwrap_or_else(|_| {
+                // The thread is being torn down: no buffer to reuse.
+                let mut out = Vec::new();
+                self.legal_actions_into(&mut out);
+                out
+            })
     }
 
     /// Like [`Game::legal_actions`], into a reused buffer (cleared first): no allocation once
@@ -672,7 +691,7 @@ impl Game {
                 } else {
                     // The table in a local: the pushes cannot change it, so the loop keeps it
                     // in a register.
-                    let table = &kind.fitting_rotations;
+                    let table: &[u8; FITTING_TABLE] = &kind.fitting_rotations;
                     for o in self.board.open_positions() {
                         push_rotations(tile, o, fitting(table, o.constraint), out);
                     }
@@ -718,7 +737,7 @@ impl Game {
                     });
                     n
                 } else {
-                    let table = &kind.fitting_rotations;
+                    let table: &[u8; FITTING_TABLE] = &kind.fitting_rotations;
                     self.board
                         .open_positions()
                         .iter()
@@ -784,7 +803,7 @@ impl Game {
             });
             found
         } else {
-            let table = &kind.fitting_rotations;
+            let table: &[u8; FITTING_TABLE] = &kind.fitting_rotations;
             self.board
                 .open_positions()
                 .iter()

@@ -1,7 +1,8 @@
 """Speed of the Python module, in one run:
 
-- random 2-player base games per second through ``play_random_games`` (Rust, GIL released),
-  next to the Rust ``bench`` example's figure for the same number of games;
+- random 2-player base games per second through ``play_random_games`` (Rust, GIL released,
+  every core), next to the same games through Rust's ``bots::play_games`` (the ``bench``
+  example with ``--games N --play-games``), interleaved, with the ratio;
 - actions per second of a plain Python loop over ``legal_actions()`` + ``play()``;
 - the vectorised environment (``carcassonne.VectorEnv``): environment steps per second with
   uniformly random legal actions (chosen with numpy from the legal ids), for 1, 64 and 1,024
@@ -88,15 +89,27 @@ def main() -> None:
         return
 
     carcassonne.play_random_games(200)  # warm up
-    start = time.perf_counter()
-    carcassonne.play_random_games(args.games, seed=1)
-    python_rate = args.games / (time.perf_counter() - start)
-    rust = subprocess.run(
-        [args.rust_bench, "--games", str(args.games)], capture_output=True, text=True, check=True
-    ).stdout
-    rust_rate = float(re.search(r"([0-9.]+) games/s", rust).group(1))
-    print(f"play_random_games: {python_rate:8.0f} games/s")
-    print(f"Rust bench:        {rust_rate:8.0f} games/s  (Python/Rust = {python_rate / rust_rate:.2f})")
+    python_rates, rust_rates = [], []
+    for _ in range(args.runs):
+        start = time.perf_counter()
+        scores = carcassonne.play_random_games(args.games, seed=1)
+        python_rates.append(args.games / (time.perf_counter() - start))
+        rust = subprocess.run(
+            [args.rust_bench, "--games", str(args.games), "--play-games"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        found = re.search(r"total score: ([0-9]+); ([0-9.]+) games/s", rust)
+        assert int(scores.sum()) == int(found.group(1)), "Python and Rust must play the same games"
+        rust_rates.append(float(found.group(2)))
+    python_rate = statistics.median(python_rates)
+    rust_rate = statistics.median(rust_rates)
+    print(f"play_random_games ({args.games} games, every core): {python_rate:8.0f} games/s")
+    print(
+        f"Rust bots::play_games (the same games):      {rust_rate:8.0f} games/s"
+        f"  (Python/Rust = {python_rate / rust_rate:.2f}; medians of {args.runs}, interleaved)"
+    )
 
     rng = random.Random(0)
     actions = 0

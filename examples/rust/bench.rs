@@ -9,7 +9,8 @@
 //! expansions, `robbers` and `messages` with their score track and message deck), beside the
 //! work each game does.
 //!
-//! `cargo run --release --example bench [-- --seconds S | --games N [--all-sets | --every-set]]`
+//! `cargo run --release --example bench [-- --seconds S | --games N [--all-sets | --every-set]
+//! [--play-games]]`; `--play-games` times the `N` games through `bots::play_games` on every core.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -134,6 +135,19 @@ fn main() {
         }
         if std::env::args().any(|a| a == "--every-set") {
             config = config_of(&every_set());
+        }
+        if std::env::args().any(|a| a == "--play-games") {
+            // The batch path on the global pool (every core), game `i` with seed `1 + i`, as
+            // `examples/python/bench.py` calls `play_random_games(n, seed=1)` beside it.
+            // Warm up: the global pool's threads start here, not inside the timer.
+            black_box(carcassonne::bots::play_games(&config, 64, 1, &[]).expect("valid config"));
+            let start = Instant::now();
+            let rows =
+                carcassonne::bots::play_games(&config, n as usize, 1, &[]).expect("valid config");
+            let rate = n as f64 / start.elapsed().as_secs_f64();
+            let total: u64 = rows.iter().flatten().map(|&s| u64::from(s)).sum();
+            println!("{n} games with play_games, total score: {total}; {rate:.0} games/s");
+            return;
         }
         let mut total = 0u64;
         let start = Instant::now();

@@ -189,14 +189,24 @@ impl Game {
             return Vec::new();
         }
         let lake_of = |tile: u16| ferries.lakes.iter().position(|l| l.tile == tile);
+        // Segments seen, as bits indexed by node id (each segment of the board is one node):
+        // the walk stays linear in the length of the roads.
+        let mut seen = vec![0u64; self.features.len().div_ceil(64)];
+        let mut first_visit = |(tile, seg): (u16, u8)| {
+            let node = usize::from(self.board.tiles()[tile as usize].node_base) + usize::from(seg);
+            let bit = 1u64 << (node % 64);
+            let new = seen[node / 64] & bit == 0;
+            seen[node / 64] |= bit;
+            new
+        };
         let mut queue: Vec<(u16, u8)> = Vec::new();
         for (i, seg) in placed.tile.kind().segments.iter().enumerate() {
-            if seg.kind == FeatureKind::Road {
+            if seg.kind == FeatureKind::Road && first_visit((index, i as u8)) {
                 queue.push((index, i as u8));
             }
         }
-        let mut seen: Vec<(u16, u8)> = queue.clone();
         let mut found: Vec<usize> = Vec::new();
+        let mut next: Vec<(u16, u8)> = Vec::new();
         while let Some((tile, seg)) = queue.pop() {
             let lake = lake_of(tile);
             let ferry = lake.and_then(|l| ferries.lakes[l].ferry);
@@ -210,14 +220,13 @@ impl Game {
                     continue;
                 }
             }
-            let mut next: Vec<(u16, u8)> = Vec::new();
+            next.clear();
             self.road_neighbours(tile, seg, &mut next);
             if let Some((a, b)) = on_ferry {
                 next.push((tile, if a == seg { b } else { a }));
             }
-            for n in next {
-                if !seen.contains(&n) {
-                    seen.push(n);
+            for &n in &next {
+                if first_visit(n) {
                     queue.push(n);
                 }
             }
@@ -233,15 +242,24 @@ impl Game {
     /// roads (edges and ferries are joins of the union-find), so without such a ferry it
     /// finds nothing and is skipped: on most turns no road of the new tile reaches a ferry.
     fn ferry_on_roads_of(&self, index: u16, ferries: &Ferries) -> bool {
+        let eligible = |l: &Lake| l.ferry.is_some() && !l.moved && l.tile != index;
+        if !ferries.lakes.iter().any(eligible) {
+            return false;
+        }
         let placed = self.board.tiles()[index as usize];
-        ferries.lakes.iter().any(|l| match l.ferry {
-            Some((a, _)) if !l.moved && l.tile != index => {
-                let lake = self.board.tiles()[l.tile as usize];
-                let road = self.features.find(lake.node_base + u16::from(a));
-                self.tile_in_feature(&placed, road)
-            }
-            _ => false,
-        })
+        // The roads of the new tile, found once rather than once per lake.
+        let roads: Vec<NodeId> = (placed.tile.kind().segments.iter().enumerate())
+            .filter(|(_, seg)| seg.kind == FeatureKind::Road)
+            .map(|(i, _)| self.features.find(placed.node_base + i as u16))
+            .collect();
+        !roads.is_empty()
+            && ferries.lakes.iter().any(|l| match l.ferry {
+                Some((a, _)) if !l.moved && l.tile != index => {
+                    let lake = self.board.tiles()[l.tile as usize];
+                    roads.contains(&self.features.find(lake.node_base + u16::from(a)))
+                }
+                _ => false,
+            })
     }
 
     /// The road segments across the edges of road segment `seg` of board tile `tile`, into
