@@ -78,7 +78,7 @@ def bench_vector(seconds: float, runs: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--games", type=int, default=30000)
     parser.add_argument("--rust-bench", default="target/release/examples/bench")
     parser.add_argument("--seconds", type=float, default=2.0, help="per vector measurement")
     parser.add_argument("--runs", type=int, default=3, help="runs per vector measurement (median)")

@@ -1,8 +1,9 @@
 //! Speed of the engine on one thread: random 2-player base games per second (uniform random
 //! over all legal actions, followers included), the median time of one `legal_actions()` call,
 //! and the time and size of a `Game` clone; then `play_games` and `VectorEnv::step` on 1 and 2
-//! threads, and the cost of the C API beside the Rust API (as `ffi_bench` prints it), all in
-//! one run with the machine it ran on.
+//! threads, the cost of the C API beside the Rust API (as `ffi_bench` prints it), and Python's
+//! batch path (`play_random_games`) beside Rust's `play_games` on the same games, all in one
+//! run with the machine it ran on.
 //!
 //! Also the same with the sets of Expansions I (`base,inns,traders,river,river2`) and with every
 //! set (one edition of each: Expansions I, `king_robber`, `cult`, `count`, `big_top`, the mini
@@ -329,4 +330,60 @@ fn main() {
     // The C API beside the Rust API, the same games (as `ffi_bench` prints them).
     let games = ((base_rate * seconds / 20.0) as u64).max(200);
     ffi_cost::print_c_api_cost(games, &ffi_cost::c_api_cost(games));
+
+    // Python's batch path beside Rust's, the same games.
+    python_batch(((base_rate * seconds / 2.0) as usize).max(1000));
+}
+
+/// Times Python's `play_random_games(games, seed=1)` (in a Python with the module:
+/// `CARCASSONNE_PYTHON`, else the test command's `target/py-venv`) against the same games
+/// through `bots::play_games` here, both on every core, three interleaved rounds, and prints
+/// the medians; says so when no such Python is at hand.
+fn python_batch(games: usize) {
+    const SCRIPT: &str = "import sys, time, carcassonne\n\
+        n = int(sys.argv[1])\n\
+        carcassonne.play_random_games(64, seed=1)\n\
+        start = time.perf_counter()\n\
+        scores = carcassonne.play_random_games(n, seed=1)\n\
+        print(int(scores.sum()), n / (time.perf_counter() - start))\n";
+    let python = std::env::var("CARCASSONNE_PYTHON").unwrap_or_else(|_| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../target/py-venv/bin/python").to_string()
+    });
+    let config = Config::new(2);
+    black_box(carcassonne::bots::play_games(&config, 64, 1, &[]).expect("valid config"));
+    let (mut py_rates, mut rust_rates) = (Vec::new(), Vec::new());
+    for _ in 0..3 {
+        let run = std::process::Command::new(&python)
+            .args(["-c", SCRIPT, &games.to_string()])
+            .output();
+        let Some((py_total, py_rate)) =
+            run.ok().filter(|out| out.status.success()).and_then(|out| {
+                let text = String::from_utf8_lossy(&out.stdout).into_owned();
+                let mut words = text.split_whitespace();
+                Some((
+                    words.next()?.parse::<u64>().ok()?,
+                    words.next()?.parse::<f64>().ok()?,
+                ))
+            })
+        else {
+            println!(
+                "Python play_random_games: not measured ({python} cannot import carcassonne; set \
+                 CARCASSONNE_PYTHON, or run scripts/test.sh once to make target/py-venv)"
+            );
+            return;
+        };
+        let start = Instant::now();
+        let rows = carcassonne::bots::play_games(&config, games, 1, &[]).expect("valid config");
+        rust_rates.push(games as f64 / start.elapsed().as_secs_f64());
+        let total: u64 = rows.iter().flatten().map(|&s| u64::from(s)).sum();
+        assert_eq!(py_total, total, "Python and Rust must play the same games");
+        py_rates.push(py_rate);
+    }
+    let (py, rust) = (median(py_rates), median(rust_rates));
+    println!(
+        "Python play_random_games, {games} random 2-player base games on every core: {py:.0} \
+         games/s; Rust bots::play_games, the same games: {rust:.0} games/s ({:+.1}% time in \
+         Python; median of 3, interleaved)",
+        (rust / py - 1.0) * 100.0
+    );
 }
