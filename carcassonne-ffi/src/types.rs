@@ -1231,8 +1231,7 @@ pub(crate) fn fill_action(action: &Action, c: &mut carc_action) {
         } => {
             c.kind = CARC_ACTION_PLACE;
             c.tile = tile.index() as u32;
-            c.x = pos.x;
-            c.y = pos.y;
+            set_position(c, pos);
             c.rotation = rotation.degrees() as u32;
         }
         Action::Deploy {
@@ -1242,11 +1241,8 @@ pub(crate) fn fill_action(action: &Action, c: &mut carc_action) {
             location,
         } => {
             c.kind = CARC_ACTION_DEPLOY;
-            c.x = pos.x;
-            c.y = pos.y;
             c.figure = figure_to_c(figure);
-            c.feature = feature_to_c(feature);
-            c.location = location.bits() as u32;
+            set_feature_site(c, pos, feature, location);
         }
         Action::DoubleTurn => c.kind = CARC_ACTION_DOUBLE_TURN,
         Action::EnterCity { figure, quarter } => {
@@ -1266,22 +1262,17 @@ pub(crate) fn fill_action(action: &Action, c: &mut carc_action) {
             location,
         } => {
             c.kind = CARC_ACTION_LEAVE_CITY;
-            c.x = pos.x;
-            c.y = pos.y;
             c.figure = figure_to_c(figure);
-            c.feature = feature_to_c(feature);
-            c.location = location.bits() as u32;
+            set_feature_site(c, pos, feature, location);
             c.quarter = quarter_to_c(quarter);
         }
         Action::Acrobat { pos } => {
             c.kind = CARC_ACTION_ACROBAT;
-            c.x = pos.x;
-            c.y = pos.y;
+            set_position(c, pos);
         }
         Action::ScorePyramid { pos } => {
             c.kind = CARC_ACTION_SCORE_PYRAMID;
-            c.x = pos.x;
-            c.y = pos.y;
+            set_position(c, pos);
         }
         Action::Fly { figure } => {
             c.kind = CARC_ACTION_FLY;
@@ -1293,20 +1284,15 @@ pub(crate) fn fill_action(action: &Action, c: &mut carc_action) {
             location,
         } => {
             c.kind = CARC_ACTION_LAND;
-            c.x = pos.x;
-            c.y = pos.y;
-            c.feature = feature_to_c(feature);
-            c.location = location.bits() as u32;
+            set_feature_site(c, pos, feature, location);
         }
         Action::PlaceIngot { pos } => {
             c.kind = CARC_ACTION_PLACE_INGOT;
-            c.x = pos.x;
-            c.y = pos.y;
+            set_position(c, pos);
         }
         Action::TakeIngot { pos } => {
             c.kind = CARC_ACTION_TAKE_INGOT;
-            c.x = pos.x;
-            c.y = pos.y;
+            set_position(c, pos);
         }
         Action::PlaceMagic {
             figure,
@@ -1316,10 +1302,7 @@ pub(crate) fn fill_action(action: &Action, c: &mut carc_action) {
         } => {
             c.kind = CARC_ACTION_PLACE_MAGIC;
             c.magic = magic_to_c(figure);
-            c.x = pos.x;
-            c.y = pos.y;
-            c.feature = feature_to_c(feature);
-            c.location = location.bits() as u32;
+            set_feature_site(c, pos, feature, location);
         }
         Action::RemoveMagic { figure } => {
             c.kind = CARC_ACTION_REMOVE_MAGIC;
@@ -1327,14 +1310,12 @@ pub(crate) fn fill_action(action: &Action, c: &mut carc_action) {
         }
         Action::PlaceFerry { pos, location } => {
             c.kind = CARC_ACTION_PLACE_FERRY;
-            c.x = pos.x;
-            c.y = pos.y;
+            set_position(c, pos);
             c.location = location.bits() as u32;
         }
         Action::MoveFerry { pos, location } => {
             c.kind = CARC_ACTION_MOVE_FERRY;
-            c.x = pos.x;
-            c.y = pos.y;
+            set_position(c, pos);
             c.location = location.bits() as u32;
         }
         Action::CropOption { option } => {
@@ -1349,10 +1330,7 @@ pub(crate) fn fill_action(action: &Action, c: &mut carc_action) {
         } => {
             c.kind = CARC_ACTION_CROP_DEPLOY;
             c.figure = figure_to_c(figure);
-            c.x = pos.x;
-            c.y = pos.y;
-            c.feature = feature_to_c(feature);
-            c.location = location.bits() as u32;
+            set_feature_site(c, pos, feature, location);
         }
         Action::CropReturn {
             figure,
@@ -1362,10 +1340,7 @@ pub(crate) fn fill_action(action: &Action, c: &mut carc_action) {
         } => {
             c.kind = CARC_ACTION_CROP_RETURN;
             c.figure = figure_to_c(figure);
-            c.x = pos.x;
-            c.y = pos.y;
-            c.feature = feature_to_c(feature);
-            c.location = location.bits() as u32;
+            set_feature_site(c, pos, feature, location);
         }
         Action::PlaceRobber { space } => {
             c.kind = CARC_ACTION_PLACE_ROBBER;
@@ -1385,10 +1360,7 @@ pub(crate) fn fill_action(action: &Action, c: &mut carc_action) {
             location,
         } => {
             c.kind = CARC_ACTION_SCORE_FIRST;
-            c.x = pos.x;
-            c.y = pos.y;
-            c.feature = feature_to_c(feature);
-            c.location = location.bits() as u32;
+            set_feature_site(c, pos, feature, location);
         }
         Action::MessagePoints => c.kind = CARC_ACTION_MESSAGE_POINTS,
         Action::MessageAction => c.kind = CARC_ACTION_MESSAGE_ACTION,
@@ -1398,10 +1370,7 @@ pub(crate) fn fill_action(action: &Action, c: &mut carc_action) {
             location,
         } => {
             c.kind = CARC_ACTION_MESSAGE_FEATURE;
-            c.x = pos.x;
-            c.y = pos.y;
-            c.feature = feature_to_c(feature);
-            c.location = location.bits() as u32;
+            set_feature_site(c, pos, feature, location);
         }
         Action::MessageFollower {
             figure,
@@ -1411,13 +1380,23 @@ pub(crate) fn fill_action(action: &Action, c: &mut carc_action) {
         } => {
             c.kind = CARC_ACTION_MESSAGE_FOLLOWER;
             c.figure = figure_to_c(figure);
-            c.x = pos.x;
-            c.y = pos.y;
-            c.feature = feature_to_c(feature);
-            c.location = location.bits() as u32;
+            set_feature_site(c, pos, feature, location);
         }
         Action::Pass => c.kind = CARC_ACTION_PASS,
     }
+}
+
+/// Sets the position fields of `c` (x grows east, y grows south).
+fn set_position(c: &mut carc_action, pos: Position) {
+    c.x = pos.x;
+    c.y = pos.y;
+}
+
+/// Sets the fields of `c` that name a feature on a tile: its position, kind and location bits.
+fn set_feature_site(c: &mut carc_action, pos: Position, feature: FeatureKind, location: Location) {
+    set_position(c, pos);
+    c.feature = feature_to_c(feature);
+    c.location = location.bits() as u32;
 }
 
 pub(crate) fn action_from_c(c: &carc_action) -> Result<Action, carc_status> {

@@ -654,12 +654,15 @@ impl Game {
     /// game is over). Placements come position by position (open positions in the order they
     /// appeared), rotations R0..R270; deployments figure kind by figure kind in the tile's
     /// segment order, then `Pass`.
+    ///
+    /// The vector is allocated at its exact length; [`Game::legal_actions_into`] fills a
+    /// buffer of the caller's instead.
     pub fn legal_actions(&self) -> Vec<Action> {
         thread_local! {
             /// The list is built in this reused buffer, then copied out at its exact size: one
             /// small allocation per call instead of the generous capacity the listing reserves
-            /// (four placements per open position). Kept per thread; it holds at most the
-            /// longest list listed on the thread.
+            /// (four placements per open position). Kept per thread, with the largest capacity
+            /// a listing on the thread reserved (a few KB on the widest boards).
             static SCRATCH: Cell<Vec<Action>> = const { Cell::new(Vec::new()) };
         }
         SCRATCH
