@@ -38,7 +38,7 @@ impl OpenPosition {
     /// The rotations of `kind` that fit here: bit `r` for `r` quarter turns.
     #[inline]
     pub fn fitting(&self, kind: &TileKind) -> u8 {
-        crate::tile::fitting(&kind.fitting_rotations, self.constraint)
+        crate::tile::fitting(kind.fitting_table(), self.constraint)
     }
 }
 

@@ -23,7 +23,7 @@ use crate::geometry::{
 };
 use crate::message::Message;
 use crate::stack::Stack;
-use crate::tile::{fitting, FeatureKind, Segment, TileId, TileKind, FITTING_TABLE, NO_SEGMENT};
+use crate::tile::{fitting, FeatureKind, Segment, TileId, TileKind, NO_SEGMENT};
 use crate::turn::{Cursor, Step};
 
 /// What the game is waiting for, and whose decision it is ([`Game::current_player`]).
@@ -694,7 +694,7 @@ impl Game {
                 } else {
                     // The table in a local: the pushes cannot change it, so the loop keeps it
                     // in a register.
-                    let table: &[u8; FITTING_TABLE] = &kind.fitting_rotations;
+                    let table = kind.fitting_table();
                     for o in self.board.open_positions() {
                         push_rotations(tile, o, fitting(table, o.constraint), out);
                     }
@@ -740,7 +740,7 @@ impl Game {
                     });
                     n
                 } else {
-                    let table: &[u8; FITTING_TABLE] = &kind.fitting_rotations;
+                    let table = kind.fitting_table();
                     self.board
                         .open_positions()
                         .iter()
@@ -806,7 +806,7 @@ impl Game {
             });
             found
         } else {
-            let table: &[u8; FITTING_TABLE] = &kind.fitting_rotations;
+            let table = kind.fitting_table();
             self.board
                 .open_positions()
                 .iter()

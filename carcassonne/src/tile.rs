@@ -711,6 +711,14 @@ impl TileKind {
             .any(|m| matches!(m, Marker::CityOfCarcassonne(_)))
     }
 
+    /// Its table of fitting rotations (see [`fitting`]), the boxed array itself: a loop that
+    /// holds this reference keeps it in a register, where one holding `&self.fitting_rotations`
+    /// reloads the box's pointer after every store it cannot prove unrelated.
+    #[inline(always)]
+    pub(crate) fn fitting_table(&self) -> &[u8; FITTING_TABLE] {
+        &self.fitting_rotations
+    }
+
     /// Whether the tile carries `marker`.
     pub fn has_marker(&self, marker: Marker) -> bool {
         self.markers.contains(&marker)

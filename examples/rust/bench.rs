@@ -141,12 +141,8 @@ fn main() {
             // The batch path on the global pool (every core), game `i` with seed `1 + i`, as
             // `examples/python/bench.py` calls `play_random_games(n, seed=1)` beside it.
             // Warm up: the global pool's threads start here, not inside the timer.
-            black_box(carcassonne::bots::play_games(&config, 64, 1, &[]).expect("valid config"));
-            let start = Instant::now();
-            let rows =
-                carcassonne::bots::play_games(&config, n as usize, 1, &[]).expect("valid config");
-            let rate = n as f64 / start.elapsed().as_secs_f64();
-            let total: u64 = rows.iter().flatten().map(|&s| u64::from(s)).sum();
+            timed_play_games(&config, 64);
+            let (rate, total) = timed_play_games(&config, n as usize);
             println!("{n} games with play_games, total score: {total}; {rate:.0} games/s");
             return;
         }
@@ -335,6 +331,17 @@ fn main() {
     python_batch(((base_rate * seconds / 2.0) as usize).max(1000));
 }
 
+/// Plays `games` random games of `config` through `bots::play_games` on the global pool (every
+/// core), game `i` with seed `1 + i` as Python's `play_random_games(games, seed=1)` plays them;
+/// returns the games per second and the total of the final scores (to check that two ways
+/// played the same games).
+fn timed_play_games(config: &Config, games: usize) -> (f64, u64) {
+    let start = Instant::now();
+    let rows = carcassonne::bots::play_games(config, games, 1, &[]).expect("valid config");
+    let rate = games as f64 / start.elapsed().as_secs_f64();
+    (rate, rows.iter().flatten().map(|&s| u64::from(s)).sum())
+}
+
 /// Times Python's `play_random_games(games, seed=1)` (in a Python with the module:
 /// `CARCASSONNE_PYTHON`, else the test command's `target/py-venv`) against the same games
 /// through `bots::play_games` here, both on every core, three interleaved rounds, and prints
@@ -350,7 +357,7 @@ fn python_batch(games: usize) {
         concat!(env!("CARGO_MANIFEST_DIR"), "/../target/py-venv/bin/python").to_string()
     });
     let config = Config::new(2);
-    black_box(carcassonne::bots::play_games(&config, 64, 1, &[]).expect("valid config"));
+    timed_play_games(&config, 64);
     let (mut py_rates, mut rust_rates) = (Vec::new(), Vec::new());
     for _ in 0..3 {
         let run = std::process::Command::new(&python)
@@ -372,12 +379,10 @@ fn python_batch(games: usize) {
             );
             return;
         };
-        let start = Instant::now();
-        let rows = carcassonne::bots::play_games(&config, games, 1, &[]).expect("valid config");
-        rust_rates.push(games as f64 / start.elapsed().as_secs_f64());
-        let total: u64 = rows.iter().flatten().map(|&s| u64::from(s)).sum();
+        let (rust_rate, total) = timed_play_games(&config, games);
         assert_eq!(py_total, total, "Python and Rust must play the same games");
         py_rates.push(py_rate);
+        rust_rates.push(rust_rate);
     }
     let (py, rust) = (median(py_rates), median(rust_rates));
     println!(

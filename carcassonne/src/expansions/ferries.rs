@@ -242,24 +242,30 @@ impl Game {
     /// roads (edges and ferries are joins of the union-find), so without such a ferry it
     /// finds nothing and is skipped: on most turns no road of the new tile reaches a ferry.
     fn ferry_on_roads_of(&self, index: u16, ferries: &Ferries) -> bool {
-        let eligible = |l: &Lake| l.ferry.is_some() && !l.moved && l.tile != index;
-        if !ferries.lakes.iter().any(eligible) {
+        // The lake tile and a road segment of each ferry that may move: on another tile, not
+        // moved yet.
+        let movable = |l: &Lake| match l.ferry {
+            Some((a, _)) if !l.moved && l.tile != index => Some((l.tile, a)),
+            _ => None,
+        };
+        if !ferries.lakes.iter().any(|l| movable(l).is_some()) {
             return false;
         }
-        let placed = self.board.tiles()[index as usize];
         // The roads of the new tile, found once rather than once per lake.
-        let roads: Vec<NodeId> = (placed.tile.kind().segments.iter().enumerate())
+        let placed = self.board.tiles()[index as usize];
+        let roads: Vec<NodeId> = placed
+            .tile
+            .kind()
+            .segments
+            .iter()
+            .enumerate()
             .filter(|(_, seg)| seg.kind == FeatureKind::Road)
             .map(|(i, _)| self.features.find(placed.node_base + i as u16))
             .collect();
-        !roads.is_empty()
-            && ferries.lakes.iter().any(|l| match l.ferry {
-                Some((a, _)) if !l.moved && l.tile != index => {
-                    let lake = self.board.tiles()[l.tile as usize];
-                    roads.contains(&self.features.find(lake.node_base + u16::from(a)))
-                }
-                _ => false,
-            })
+        ferries.lakes.iter().filter_map(movable).any(|(tile, a)| {
+            let lake = self.board.tiles()[tile as usize];
+            roads.contains(&self.features.find(lake.node_base + u16::from(a)))
+        })
     }
 
     /// The road segments across the edges of road segment `seg` of board tile `tile`, into
