@@ -1219,6 +1219,18 @@ void carc_game_free(struct carc_game *game);
 // `game` must be NULL or a live game; `out` NULL or writable.
 carc_status carc_game_clone(const struct carc_game *game, struct carc_game **out);
 
+// Copies the whole state of the game `src` into the game `dst`, reusing `dst`'s memory:
+// once `dst` has held a game as large as `src`, nothing is allocated (the copy a search makes
+// of its root for each playout, `Game::clone_from` in Rust). Afterwards `dst` is what
+// `carc_game_clone(src)` would have made: the same state, events and epoch as `src`, so
+// actions listed on `src` are current for `dst`. `dst == src` does nothing. Both games stay
+// owned by the caller; on an error `dst` is unchanged.
+//
+// # Safety
+// `dst` must be NULL or a live game not used elsewhere during the call; `src` NULL or a live
+// game.
+carc_status carc_game_clone_from(struct carc_game *dst, const struct carc_game *src);
+
 // Loads a game from its JSON record (as written by `carc_game_to_json`) and replays it, into
 // `*out`, owned by the caller. `CARC_PARSE_ERROR` for bad JSON or an unknown tile id,
 // `CARC_RECORD_ERROR` for an illegal action or draw in it, `CARC_CONFIG_ERROR` for a bad config.

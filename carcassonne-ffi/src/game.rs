@@ -266,6 +266,42 @@ pub unsafe extern "C" fn carc_game_clone(
     })
 }
 
+/// Copies the whole state of the game `src` into the game `dst`, reusing `dst`'s memory:
+/// once `dst` has held a game as large as `src`, nothing is allocated (the copy a search makes
+/// of its root for each playout, `Game::clone_from` in Rust). Afterwards `dst` is what
+/// `carc_game_clone(src)` would have made: the same state, events and epoch as `src`, so
+/// actions listed on `src` are current for `dst`. `dst == src` does nothing. Both games stay
+/// owned by the caller; on an error `dst` is unchanged.
+///
+/// # Safety
+/// `dst` must be NULL or a live game not used elsewhere during the call; `src` NULL or a live
+/// game.
+#[no_mangle]
+pub unsafe extern "C" fn carc_game_clone_from(
+    dst: *mut carc_game,
+    src: *const carc_game,
+) -> carc_status {
+    ffi!({
+        require(dst, "dst")?;
+        require(src.cast_mut(), "src")?;
+        // SAFETY: a live game, by the caller's contract.
+        let s = unsafe { live(src) }?;
+        if std::ptr::eq(dst, src) {
+            return Ok(());
+        }
+        // SAFETY: a live game distinct from `src` (checked above), by the caller's contract.
+        let d = unsafe { live_mut(dst) }?;
+        d.changing(|game| game.clone_from(&s.game));
+        d.epoch = s.epoch;
+        let source = s.legal.borrow();
+        let cache = d.legal.get_mut();
+        cache.epoch = source.epoch;
+        cache.actions.clone_from(&source.actions);
+        d.events.clone_from(&s.events);
+        Ok(())
+    })
+}
+
 /// Loads a game from its JSON record (as written by `carc_game_to_json`) and replays it, into
 /// `*out`, owned by the caller. `CARC_PARSE_ERROR` for bad JSON or an unknown tile id,
 /// `CARC_RECORD_ERROR` for an illegal action or draw in it, `CARC_CONFIG_ERROR` for a bad config.

@@ -554,6 +554,18 @@ impl PyGame {
         Clone::clone(self)
     }
 
+    /// Copies the whole state of `other` into this game, in this game's memory: once it has
+    /// held a game as large, nothing is allocated (a search's copy of its root for each
+    /// playout). `game.clone_from(game)` does nothing.
+    fn clone_from(slf: &Bound<'_, Self>, other: &Bound<'_, PyGame>) -> PyResult<()> {
+        if slf.is(other) {
+            return Ok(());
+        }
+        let source = other.try_borrow()?;
+        slf.try_borrow_mut()?.game.clone_from(&source.game);
+        Ok(())
+    }
+
     fn __copy__(&self) -> PyGame {
         Clone::clone(self)
     }

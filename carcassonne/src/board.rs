@@ -43,7 +43,10 @@ impl OpenPosition {
 }
 
 /// The tiles on the board and the open positions around them.
-#[derive(Clone, Debug)]
+///
+/// `clone_from` copies into the destination's buffers (no allocation once they are large
+/// enough).
+#[derive(Debug)]
 pub struct Board {
     cells: Vec<u16>,
     x0: i32,
@@ -53,6 +56,16 @@ pub struct Board {
     tiles: Vec<PlacedTile>,
     open: Vec<OpenPosition>,
 }
+
+clone_by_fields!(Board {
+    cells,
+    x0,
+    y0,
+    width,
+    height,
+    tiles,
+    open,
+});
 
 impl Board {
     /// An empty board.

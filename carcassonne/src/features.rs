@@ -34,10 +34,12 @@ pub(crate) struct Node {
 }
 
 /// All feature nodes of a game.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Features {
     nodes: Vec<Node>,
 }
+
+clone_by_fields!(Features { nodes });
 
 impl Features {
     pub fn with_capacity(n: usize) -> Features {

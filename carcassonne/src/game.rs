@@ -301,7 +301,9 @@ impl FigureKinds {
 ///
 /// Created from a [`Config`] and a seed; advanced by [`Game::play`] (and [`Game::resolve`] in
 /// explicit-draw games). Same config, seed and actions give the same game. Cloning is cheap
-/// and is the way to undo or search.
+/// and is the way to undo or search: [`Clone::clone_from`] copies a game into another one's
+/// buffers and allocates nothing once they have grown to the source's size (a search that
+/// copies its root into one scratch game per playout allocates only in its first ones).
 ///
 /// ```
 /// use carcassonne::{Config, Game, Pending};
@@ -312,7 +314,7 @@ impl FigureKinds {
 /// }
 /// assert_eq!(game.pending(), Pending::GameOver);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     pub(crate) config: Arc<Config>,
     pub(crate) seed: u64,
@@ -348,6 +350,29 @@ pub struct Game {
     /// as an [`InternalError`] by the call that met it and by every later play or draw.
     pub(crate) fault: Option<&'static str>,
 }
+
+clone_by_fields!(Game {
+    config,
+    seed,
+    board,
+    features,
+    figures,
+    players,
+    stack,
+    rng,
+    active,
+    decider,
+    pending,
+    cursor,
+    elements,
+    figure_kinds,
+    second_part,
+    last_tile,
+    ext,
+    outcomes,
+    actions,
+    fault,
+});
 
 impl Game {
     /// Validates `config` and sets up a game: the starting area (the start tile at `(0, 0)`, or

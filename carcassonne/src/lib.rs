@@ -32,6 +32,9 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+#[macro_use]
+mod clone_fields;
+
 // Vocabulary.
 pub mod animal;
 pub mod crop;

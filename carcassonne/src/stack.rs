@@ -5,13 +5,15 @@ use crate::config::Config;
 use crate::tile::{TileId, TileSet};
 
 /// The tiles left in the main stack, as counts per tile kind.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Stack {
     /// Copies left per tile kind, up to the last kind the game uses.
     counts: Vec<u16>,
     /// Tiles left (the sum of `counts`).
     remaining: u32,
 }
+
+clone_by_fields!(Stack { counts, remaining });
 
 impl Stack {
     /// The main stack of `config`: its custom stack, or every tile of its sets less one copy of

@@ -97,7 +97,7 @@ pub(crate) struct Award {
 }
 
 /// Awards given together (see the module documentation).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Round {
     pub awards: Vec<Award>,
     /// Robbery points: they never rob, and robbers on the moving figure's space travel along
@@ -107,8 +107,14 @@ pub(crate) struct Round {
     pub victims: [Option<u8>; MAX_PLAYERS],
 }
 
+clone_by_fields!(Round {
+    awards,
+    robbery,
+    victims,
+});
+
 /// The scoring of a turn part in the order the active player chooses (D-GEN-1).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct OrderedScoring {
     /// The completed roads, cities, monasteries and shrines holding followers, not yet scored
     /// (roots), in the engine's fixed order.
@@ -118,6 +124,12 @@ pub(crate) struct OrderedScoring {
     /// Whether the end of the features (`BuildingsScored`, `TurnPartScored`) has run.
     pub closed: bool,
 }
+
+clone_by_fields!(OrderedScoring {
+    todo,
+    buildings,
+    closed,
+});
 
 /// A round of robber placements after a robber tile (RO.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,7 +145,7 @@ pub(crate) struct Placing {
 }
 
 /// The track's state (present with the Robbers).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Track {
     /// Scoring figures per player.
     pub figures: u8,
@@ -166,6 +178,22 @@ pub(crate) struct Track {
     /// current turn, a bit per figure.
     pub moved: u8,
 }
+
+clone_by_fields!(Track {
+    figures,
+    values,
+    robbers,
+    open,
+    grouping,
+    queue,
+    waiting,
+    final_phase,
+    scoring,
+    placing,
+    choosing,
+    dark_landing,
+    moved,
+});
 
 impl Track {
     /// The track at the start: every figure on 0, every robber in supply (with `robbers`).

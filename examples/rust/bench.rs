@@ -252,6 +252,13 @@ fn main() {
     let reps = 2000;
     let mut legal = Vec::new();
     let mut clones = Vec::new();
+    let mut copies = Vec::new();
+    // A scratch game for `clone_from`, as a search reuses one for its playouts: once its
+    // buffers have grown to the largest position, copying into it allocates nothing.
+    let mut scratch = positions[0].clone();
+    for g in &positions {
+        scratch.clone_from(g);
+    }
     for g in &positions {
         let start = Instant::now();
         for _ in 0..reps {
@@ -263,18 +270,27 @@ fn main() {
             black_box(black_box(g).clone());
         }
         clones.push(start.elapsed().as_nanos() as f64 / reps as f64);
+        let start = Instant::now();
+        for _ in 0..reps {
+            black_box(&mut scratch).clone_from(black_box(g));
+        }
+        copies.push(start.elapsed().as_nanos() as f64 / reps as f64);
     }
     println!(
         "legal_actions(): median {:.0} ns over {} mid-game positions",
         median(legal),
         positions.len()
     );
-    println!("Game clone: median {:.0} ns; {} bytes inline + {} bytes copied on the heap (median position)",
-        median(clones), std::mem::size_of::<Game>(), {
-            let mut heap: Vec<f64> = positions.iter().map(|g| g.heap_size() as f64).collect();
-            heap.sort_by(|a, b| a.total_cmp(b));
-            heap[heap.len() / 2]
-        });
+    let mut heap: Vec<f64> = positions.iter().map(|g| g.heap_size() as f64).collect();
+    heap.sort_by(|a, b| a.total_cmp(b));
+    println!(
+        "Game clone (and drop): median {:.0} ns; clone_from into a used game, no allocation: \
+         median {:.0} ns; {} bytes inline + {} bytes copied on the heap (median position)",
+        median(clones),
+        median(copies),
+        std::mem::size_of::<Game>(),
+        heap[heap.len() / 2]
+    );
 
     // Many games at once: `bots::play_games` (random bots, 2-player base games) on rayon pools
     // of 1 and 2 threads; the same games, so the same rows, each time.

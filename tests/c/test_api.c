@@ -355,6 +355,54 @@ static void test_queries_and_records(void) {
     CHECK(strcmp(a, b) != 0);
     free(a);
     free(b);
+
+    /* carc_game_clone_from: the played clone becomes `fresh` again, in its own memory. */
+    STATUS(carc_game_clone_from(clone, fresh), CARC_OK);
+    a = json_of(fresh);
+    b = json_of(clone);
+    CHECK(strcmp(a, b) == 0);
+    free(a);
+    free(b);
+    /* Actions listed on the source are current for the copy (the same epoch). */
+    carc_action listed[128];
+    size_t count = 0;
+    STATUS(carc_game_legal_actions(fresh, listed, 128, &count), CARC_OK);
+    CHECK(count > 1);
+    STATUS(carc_game_play(clone, &listed[count - 1]), CARC_OK);
+    /* ... and the copy's play leaves the source as it was: listed[0] is still current. */
+    STATUS(carc_game_play(fresh, &listed[0]), CARC_OK);
+    /* A copy into itself does nothing; NULL on either side is refused. */
+    a = json_of(clone);
+    STATUS(carc_game_clone_from(clone, clone), CARC_OK);
+    b = json_of(clone);
+    CHECK(strcmp(a, b) == 0);
+    free(a);
+    free(b);
+    char message[256];
+    size_t needed = 0;
+    STATUS(carc_game_clone_from(NULL, fresh), CARC_NULL_ARGUMENT);
+    STATUS(carc_last_error(message, sizeof message, &needed), CARC_OK);
+    CHECK(strstr(message, "`dst`") != NULL);
+    STATUS(carc_game_clone_from(clone, NULL), CARC_NULL_ARGUMENT);
+    STATUS(carc_last_error(message, sizeof message, &needed), CARC_OK);
+    CHECK(strstr(message, "`src`") != NULL);
+    /* Into a game of another config: an every-set game with its expansion states. */
+    carc_game *big = new_game("{\"players\":3,\"sets\":[\"base\",\"inns\",\"traders\",\"count\","
+                              "\"robbers\",\"messages\"]}", 9);
+    for (int i = 0; i < 40; i++) STATUS(carc_game_play_index(big, 0), CARC_OK);
+    STATUS(carc_game_clone_from(clone, big), CARC_OK);
+    a = json_of(big);
+    b = json_of(clone);
+    CHECK(strcmp(a, b) == 0);
+    free(a);
+    free(b);
+    STATUS(carc_game_clone_from(big, fresh), CARC_OK);
+    a = json_of(fresh);
+    b = json_of(big);
+    CHECK(strcmp(a, b) == 0);
+    free(a);
+    free(b);
+    carc_game_free(big);
     carc_game_free(clone);
     carc_game_free(fresh);
     carc_game_free(g);

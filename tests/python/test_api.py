@@ -178,6 +178,18 @@ def test_games_pickle_copy_and_round_trip_through_json():
     clone = game.clone()
     clone.play(clone.legal_actions()[0])
     assert clone != game
+    # clone_from: the played clone becomes the game again, in its own memory; then they part.
+    clone.clone_from(game)
+    assert clone == game and clone.to_json() == game.to_json()
+    clone.clone_from(clone)
+    assert clone == game
+    clone.play(clone.legal_actions()[0])
+    assert clone != game and Game.from_json(game.to_json()) == game
+    other = Game(players=2, seed=3, sets=["base", "inns", "robbers"])
+    other.clone_from(game)
+    assert other == game and other.players == 3
+    with pytest.raises(TypeError):
+        game.clone_from("not a game")
     with pytest.raises(RecordError, match="invalid record JSON"):
         Game.from_json("{broken")
     with pytest.raises(RecordError, match="ZZ"):

@@ -256,6 +256,9 @@ pub(crate) fn search(
     };
     tree.node(root, rng, buffer);
     let mut path: Vec<(u32, u8)> = Vec::with_capacity(256);
+    // One game for every iteration's descent and playout: `clone_from` copies the root into
+    // its buffers, which stop growing after the first playouts (no allocation per iteration).
+    let mut sim = root.clone();
     let mut iterations = 0u32;
     let budget = options.time_budget;
     while iterations < options.iterations.max(1) {
@@ -265,7 +268,7 @@ pub(crate) fn search(
             }
         }
         iterations += 1;
-        let mut sim = root.clone();
+        sim.clone_from(root);
         sim.rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
         path.clear();
         let mut d = 0usize;

@@ -69,7 +69,7 @@ pub struct AcrobatSite {
 }
 
 /// The circus's state.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Circus {
     /// Where the big top stands: the last big-top site placed.
     pub big_top: Option<Position>,
@@ -80,6 +80,13 @@ pub(crate) struct Circus {
     /// The acrobat sites on the board, in the order their tiles were laid.
     pub sites: Vec<Site>,
 }
+
+clone_by_fields!(Circus {
+    big_top,
+    pool,
+    moving_to,
+    sites,
+});
 
 impl Circus {
     /// The circus at the start: no big top on the board, the 16 tokens in the pool.

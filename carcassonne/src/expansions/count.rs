@@ -50,7 +50,7 @@ use crate::tile::{FeatureKind, Marker, TileSet};
 use crate::turn::Flow;
 
 /// The City's state in a game with the Count.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct City {
     /// Where the Count stands.
     pub count: Quarter,
@@ -79,6 +79,19 @@ pub(crate) struct City {
     /// The seat that laid the last tile (the Market rounds start left of it, C.4).
     pub last_placer: u8,
 }
+
+clone_by_fields!(City {
+    count,
+    figures,
+    round,
+    targets,
+    returned,
+    before,
+    scoring_base,
+    feature_points,
+    passed,
+    last_placer,
+});
 
 impl City {
     /// The City at the start of a game: the Count in the Castle (§1.3.2).

@@ -23,11 +23,16 @@ pub(crate) const PLACEMENT_REFUSAL: &str = "a shrine may not lie beside more tha
 
 /// The Cult's state: the position of every monastery and of every shrine on the board, one
 /// list per kind (a placement looks at the partner kind only).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Cult {
     monasteries: Vec<Position>,
     shrines: Vec<Position>,
 }
+
+clone_by_fields!(Cult {
+    monasteries,
+    shrines,
+});
 
 impl Cult {
     /// Bytes a clone copies on the heap.

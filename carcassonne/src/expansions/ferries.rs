@@ -53,12 +53,14 @@ pub(crate) struct Lake {
 }
 
 /// The lakes and their ferries, and the roads the ferries changed in this turn part.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Ferries {
     pub lakes: Vec<Lake>,
     /// Road nodes whose connections a ferry changed in this turn part (for the scoring).
     pub touched: Vec<NodeId>,
 }
+
+clone_by_fields!(Ferries { lakes, touched });
 
 impl Ferries {
     /// Bytes a clone copies on the heap.

@@ -46,7 +46,7 @@ pub const fn gold_points(ingots: u8) -> u32 {
 }
 
 /// The gold's state.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Gold {
     /// Ingots left in the supply.
     pub supply: u8,
@@ -61,6 +61,14 @@ pub(crate) struct Gold {
     /// During a distribution: the seat whose turn it is to take an ingot.
     pub taker: u8,
 }
+
+clone_by_fields!(Gold {
+    supply,
+    on_board,
+    held,
+    claims,
+    taker,
+});
 
 impl Gold {
     /// The gold at the start: every ingot in the supply.

@@ -204,7 +204,7 @@ impl HookSet {
 
 /// The expansions in play and their states: each field is present only when its expansion's
 /// rules are in play.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Expansions {
     /// The expansions in play.
     pub active: ExpansionSet,
@@ -238,6 +238,24 @@ pub(crate) struct Expansions {
     /// The message deck, the message in hand, the turn's flags (Messages).
     pub messages: Option<Box<messages::Messages>>,
 }
+
+clone_by_fields!(Expansions {
+    active,
+    hooks,
+    river,
+    traders,
+    city,
+    tokens,
+    cult,
+    circus,
+    flight,
+    gold,
+    magic,
+    ferries,
+    crop,
+    track,
+    messages,
+});
 
 impl Expansions {
     /// The main stack of `config` and the expansions it puts in play, with their initial

@@ -37,7 +37,7 @@ pub(crate) struct RiverEnd {
 }
 
 /// The river's state in a game with river tiles.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct River {
     /// Copies left per tile kind in the river stack (drawn first, RV-2), lakes excluded.
     stack: Vec<u16>,
@@ -66,6 +66,20 @@ pub(crate) struct River {
     /// Whether the spring is drawn first (the City of Carcassonne is the starting area).
     spring_first: bool,
 }
+
+clone_by_fields!(River {
+    stack,
+    lakes,
+    fork,
+    spring,
+    fork_due,
+    remaining,
+    ends,
+    lake_turn_due,
+    fork_seat,
+    fork_interlude,
+    spring_first,
+});
 
 /// Which stack the next draw comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
