@@ -296,71 +296,49 @@ impl VectorEnv {
                 .ok()
                 .and_then(|id| slot.ids.iter().position(|&legal| legal == id))
         };
-        #[cfg(feature = "parallel")]
-        let parallel = pool_for(self.pool.as_ref(), n);
-        #[cfg(not(feature = "parallel"))]
-        let parallel: Option<((), usize)> = None;
-        let found: Vec<Option<usize>> = match parallel {
-            #[cfg(feature = "parallel")]
-            Some((pool, chunk)) => {
-                use rayon::prelude::*;
-                pool.install(|| {
-                    self.slots
-                        .par_iter()
-                        .zip(actions.par_iter())
-                        .with_min_len(chunk)
-                        .map(position_of)
-                        .collect()
-                })
-            }
-            _ => self.slots.iter().zip(actions).map(position_of).collect(),
-        };
-        if let Some(env) = found.iter().position(Option::is_none) {
-            let slot = &self.slots[env];
-            let mut legal: Vec<String> = slot.ids.iter().take(8).map(|i| i.to_string()).collect();
-            if slot.ids.len() > 8 {
-                legal.push(format!("… {} in all", slot.ids.len()));
-            }
-            return Err(VectorError::IllegalAction {
-                env,
-                id: actions[env],
-                legal: legal.join(", "),
-            });
-        }
-        // Every action was found.
-        let positions: Vec<usize> = found.into_iter().flatten().collect();
         let players = self.players();
         let stride = self.observation_stride();
         let shared = &self.shared;
         #[cfg(feature = "parallel")]
-        if let Some((pool, chunk)) = parallel {
+        if let Some((pool, chunk)) = pool_for(self.pool.as_ref(), n) {
             use rayon::prelude::*;
-            let rows = self
-                .slots
-                .par_iter_mut()
-                .zip(positions.into_par_iter())
-                .zip(self.rewards.par_chunks_mut(players))
-                .zip(self.scores.par_chunks_mut(players))
-                .zip(self.terminated.par_iter_mut())
-                .zip(self.current.par_iter_mut())
-                .zip(self.observations.par_chunks_mut(stride))
-                .with_min_len(chunk);
-            pool.install(|| {
-                rows.for_each(
-                    |((((((slot, p), rewards), scores), terminated), current), observation)| {
-                        let row = Row {
-                            rewards,
-                            scores,
-                            terminated,
-                            current,
-                            observation,
-                        };
-                        shared.step(slot, p, row)
-                    },
-                )
+            // One hand-over to the pool per step: the search and the steps run in the same
+            // `install` (waking the pool's threads twice a step cost a large share of it).
+            return pool.install(|| {
+                let found: Vec<Option<usize>> = self
+                    .slots
+                    .par_iter()
+                    .zip(actions.par_iter())
+                    .with_min_len(chunk)
+                    .map(position_of)
+                    .collect();
+                let positions = every_position(&self.slots, found, actions)?;
+                self.slots
+                    .par_iter_mut()
+                    .zip(positions.into_par_iter())
+                    .zip(self.rewards.par_chunks_mut(players))
+                    .zip(self.scores.par_chunks_mut(players))
+                    .zip(self.terminated.par_iter_mut())
+                    .zip(self.current.par_iter_mut())
+                    .zip(self.observations.par_chunks_mut(stride))
+                    .with_min_len(chunk)
+                    .for_each(
+                        |((((((slot, p), rewards), scores), terminated), current), observation)| {
+                            let row = Row {
+                                rewards,
+                                scores,
+                                terminated,
+                                current,
+                                observation,
+                            };
+                            shared.step(slot, p, row)
+                        },
+                    );
+                Ok(())
             });
-            return Ok(());
         }
+        let found: Vec<Option<usize>> = self.slots.iter().zip(actions).map(position_of).collect();
+        let positions = every_position(&self.slots, found, actions)?;
         let rows = self
             .slots
             .iter_mut()
@@ -493,6 +471,32 @@ impl VectorEnv {
             }
         }
     }
+}
+
+/// The place of each action among its environment's legal ids, from `found` (one per
+/// environment, `None` where the id is not legal).
+///
+/// # Errors
+/// [`VectorError::IllegalAction`] for the first environment whose id is not legal, with the
+/// first of its legal ids.
+fn every_position(
+    slots: &[Slot],
+    found: Vec<Option<usize>>,
+    actions: &[i64],
+) -> Result<Vec<usize>, VectorError> {
+    if let Some(env) = found.iter().position(Option::is_none) {
+        let slot = &slots[env];
+        let mut legal: Vec<String> = slot.ids.iter().take(8).map(|i| i.to_string()).collect();
+        if slot.ids.len() > 8 {
+            legal.push(format!("… {} in all", slot.ids.len()));
+        }
+        return Err(VectorError::IllegalAction {
+            env,
+            id: actions[env],
+            legal: legal.join(", "),
+        });
+    }
+    Ok(found.into_iter().flatten().collect())
 }
 
 /// The pool to step `n` environments on and the fewest environments a task takes, when there
