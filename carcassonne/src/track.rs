@@ -667,19 +667,22 @@ impl Game {
     fn collect_completed<S: Sink>(&mut self, tile: usize, sink: &mut S) -> OrderedScoring {
         let placed = self.board.tiles()[tile];
         let kind = placed.tile.kind();
-        let mut nodes: Vec<NodeId> = kind
+        // The tile's roads and cities, then those changed elsewhere (no list of them is built:
+        // this runs for every tile).
+        let on_tile = kind
             .segments
             .iter()
             .enumerate()
             .filter(|(_, s)| matches!(s.kind, FeatureKind::Road | FeatureKind::City))
-            .map(|(i, _)| placed.node_base + i as u16)
-            .collect();
-        if self.has_hook(Hook::CompletedElsewhere) {
-            nodes.extend(self.completed_elsewhere());
-        }
+            .map(move |(i, _)| placed.node_base + i as u16);
+        let elsewhere = if self.has_hook(Hook::CompletedElsewhere) {
+            self.completed_elsewhere()
+        } else {
+            Vec::new()
+        };
         let mut order = OrderedScoring::default();
         let mut done: Vec<NodeId> = Vec::new();
-        for node in nodes {
+        for node in on_tile.chain(elsewhere) {
             let root = self.features.find(node);
             if self.features.open(root) != 0 || done.contains(&root) {
                 continue;
