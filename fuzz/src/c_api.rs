@@ -424,8 +424,24 @@ unsafe fn call(
                 assert!(out.is_null());
             }
         }
-        // Clone.
+        // Copy into a game of the input (itself, another, or NULL), or clone.
         9 => {
+            if u.ratio(1, 2).unwrap_or(false) {
+                let dst = match u.choose(games) {
+                    Ok(&g) if !u.ratio(1, 16).unwrap_or(false) => g,
+                    _ => null_mut(),
+                };
+                let before = (!game.is_null()).then(|| record(game));
+                let status = known(carc_game_clone_from(dst, game));
+                if let Some(json) = before {
+                    assert_eq!(record(game), json, "the source of a copy changed");
+                    if !dst.is_null() {
+                        assert_eq!(status, carc_status::CARC_OK);
+                        assert_eq!(record(dst), json, "a copy differs from its source");
+                    }
+                }
+                return;
+            }
             if games.len() >= 4 {
                 return;
             }
