@@ -19,8 +19,8 @@
  *   (never caused by the input; please report them): CARC_INTERNAL_ERROR, a broken invariant
  *   the engine detected after applying a play or draw (the action is applied; the game may
  *   not be playable further), and CARC_PANIC, a panic caught at the boundary: when a call
- *   that changes a game (play, draw) panics, the game is marked broken and every later call
- *   with it returns CARC_PANIC (carc_game_free still releases it).
+ *   that changes a game (play, draw, carc_game_clone_from) panics, the game is marked broken
+ *   and every later call with it returns CARC_PANIC (carc_game_free still releases it).
  * - Input limits (see the README's reliability section): a config's stack at most 4000 tiles,
  *   a player name at most 256 bytes and without NUL, a JSON record at most 16 MiB, a .jcz
  *   text at most 16 MiB; error messages quote at most 64 bytes of bad input.
@@ -697,7 +697,8 @@ enum carc_status
   CARC_CONFIG_ERROR = 4,
   // The action is not legal in the current state.
   CARC_ILLEGAL_ACTION = 5,
-  // The action was listed for an earlier state of this game.
+  // The action was listed for another state: an earlier one of this game, or another
+  // game's (a clone and a copy share their source's state until either changes).
   CARC_STALE_ACTION = 6,
   // An index is not below the number of items.
   CARC_INDEX_OUT_OF_RANGE = 7,
@@ -712,7 +713,7 @@ enum carc_status
   CARC_IMPORT_ERROR = 11,
   // A file could not be read.
   CARC_IO_ERROR = 12,
-  // A bug inside the library was caught. A call that was changing a game (play, draw)
+  // A bug inside the library was caught. A call that was changing a game (play, draw, copy)
   // marks it broken: every later call on it but `carc_game_free` returns `CARC_PANIC`
   // (`carc_last_error` says so); other games are untouched.
   CARC_PANIC = 13,
@@ -1219,12 +1220,15 @@ void carc_game_free(struct carc_game *game);
 // `game` must be NULL or a live game; `out` NULL or writable.
 carc_status carc_game_clone(const struct carc_game *game, struct carc_game **out);
 
-// Copies the whole state of the game `src` into the game `dst`, reusing `dst`'s memory:
-// once `dst` has held a game as large as `src`, nothing is allocated (the copy a search makes
-// of its root for each playout, `Game::clone_from` in Rust). Afterwards `dst` is what
-// `carc_game_clone(src)` would have made: the same state, events and epoch as `src`, so
-// actions listed on `src` are current for `dst`. `dst == src` does nothing. Both games stay
-// owned by the caller; on an error `dst` is unchanged.
+// Copies the whole state of the game `src` into the game `dst`, reusing `dst`'s memory (the
+// copy a search makes of its root for each playout, `Game::clone_from` in Rust): once `dst`
+// has held a base game as large as `src`, copying its state allocates nothing (the events of
+// `src`'s last play are copied too, and a score among them may allocate). Afterwards `dst` is
+// what `carc_game_clone(src)` would have made: the same state, events and epoch as `src`, so
+// actions listed on `src` are current for `dst`, and actions listed on `dst` before the copy
+// are refused as stale. Both games stay owned by the caller. `CARC_NULL_ARGUMENT` if either is
+// NULL, `CARC_PANIC` if either is broken (then `dst` is unchanged); `dst == src` does nothing
+// else. A panic while copying (a defect) marks `dst` broken.
 //
 // # Safety
 // `dst` must be NULL or a live game not used elsewhere during the call; `src` NULL or a live

@@ -21,7 +21,8 @@ pub enum carc_status {
     CARC_CONFIG_ERROR = 4,
     /// The action is not legal in the current state.
     CARC_ILLEGAL_ACTION = 5,
-    /// The action was listed for an earlier state of this game.
+    /// The action was listed for another state: an earlier one of this game, or another
+    /// game's (a clone and a copy share their source's state until either changes).
     CARC_STALE_ACTION = 6,
     /// An index is not below the number of items.
     CARC_INDEX_OUT_OF_RANGE = 7,
@@ -36,7 +37,7 @@ pub enum carc_status {
     CARC_IMPORT_ERROR = 11,
     /// A file could not be read.
     CARC_IO_ERROR = 12,
-    /// A bug inside the library was caught. A call that was changing a game (play, draw)
+    /// A bug inside the library was caught. A call that was changing a game (play, draw, copy)
     /// marks it broken: every later call on it but `carc_game_free` returns `CARC_PANIC`
     /// (`carc_last_error` says so); other games are untouched.
     CARC_PANIC = 13,

@@ -2,6 +2,7 @@
 
 use std::cell::{Ref, RefCell};
 use std::ffi::c_char;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use carcassonne::{
     Action, Config, ConfigError, DrawError, Event, Game, ImportError, JczGame, Outcome, PlayError,
@@ -23,7 +24,8 @@ use crate::types::{
 /// or `carc_game_from_jcz`; owned by the caller until passed to `carc_game_free`.
 pub struct carc_game {
     game: Game,
-    /// Incremented by every successful `play`/`draw`; stamped into listed actions.
+    /// The state's epoch (see [`new_epoch`]): new after every successful `play`/`draw`;
+    /// stamped into listed actions.
     epoch: u64,
     /// The legal actions of some epoch, cached for counting, listing and `play_index`.
     legal: RefCell<LegalCache>,
@@ -40,6 +42,17 @@ struct LegalCache {
     actions: Vec<Action>,
 }
 
+/// The epochs handed out so far: one counter for every game of the process, so that an epoch
+/// names one state. A clone or a copy (`carc_game_clone_from`) shares its source's epoch, as it
+/// shares its state; an action listed for any other state, this game's earlier ones included
+/// (before a copy brought it back to an earlier position), never carries the current epoch.
+static EPOCHS: AtomicU64 = AtomicU64::new(0);
+
+/// A new epoch, never 0 ("do not check") and never handed out before.
+fn new_epoch() -> u64 {
+    EPOCHS.fetch_add(1, Ordering::Relaxed) + 1
+}
+
 impl carc_game {
     /// The core game.
     pub(crate) fn game(&self) -> &Game {
@@ -54,7 +67,7 @@ impl carc_game {
     fn boxed(game: Game) -> *mut carc_game {
         Box::into_raw(Box::new(carc_game {
             game,
-            epoch: 1,
+            epoch: new_epoch(),
             legal: RefCell::new(LegalCache::default()),
             events: Vec::new(),
             broken: false,
@@ -88,11 +101,11 @@ impl carc_game {
         match self.changing(|game| game.resolve(outcome)) {
             Ok(events) => {
                 self.events = events;
-                self.epoch += 1;
+                self.epoch = new_epoch();
                 Ok(())
             }
             Err(DrawError::Internal(e)) => {
-                self.epoch += 1;
+                self.epoch = new_epoch();
                 fail(carc_status::CARC_INTERNAL_ERROR, e.to_string())
             }
             // Every other draw error (automatic draws, no chance node pending, an impossible
@@ -113,11 +126,11 @@ impl carc_game {
         self.events = events;
         match played {
             Ok(()) => {
-                self.epoch += 1;
+                self.epoch = new_epoch();
                 Ok(())
             }
             Err(PlayError::Internal(e)) => {
-                self.epoch += 1;
+                self.epoch = new_epoch();
                 fail(carc_status::CARC_INTERNAL_ERROR, e.to_string())
             }
             Err(e) => fail(carc_status::CARC_ILLEGAL_ACTION, e.to_string()),
@@ -266,12 +279,15 @@ pub unsafe extern "C" fn carc_game_clone(
     })
 }
 
-/// Copies the whole state of the game `src` into the game `dst`, reusing `dst`'s memory:
-/// once `dst` has held a game as large as `src`, nothing is allocated (the copy a search makes
-/// of its root for each playout, `Game::clone_from` in Rust). Afterwards `dst` is what
-/// `carc_game_clone(src)` would have made: the same state, events and epoch as `src`, so
-/// actions listed on `src` are current for `dst`. `dst == src` does nothing. Both games stay
-/// owned by the caller; on an error `dst` is unchanged.
+/// Copies the whole state of the game `src` into the game `dst`, reusing `dst`'s memory (the
+/// copy a search makes of its root for each playout, `Game::clone_from` in Rust): once `dst`
+/// has held a base game as large as `src`, copying its state allocates nothing (the events of
+/// `src`'s last play are copied too, and a score among them may allocate). Afterwards `dst` is
+/// what `carc_game_clone(src)` would have made: the same state, events and epoch as `src`, so
+/// actions listed on `src` are current for `dst`, and actions listed on `dst` before the copy
+/// are refused as stale. Both games stay owned by the caller. `CARC_NULL_ARGUMENT` if either is
+/// NULL, `CARC_PANIC` if either is broken (then `dst` is unchanged); `dst == src` does nothing
+/// else. A panic while copying (a defect) marks `dst` broken.
 ///
 /// # Safety
 /// `dst` must be NULL or a live game not used elsewhere during the call; `src` NULL or a live

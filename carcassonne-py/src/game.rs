@@ -555,8 +555,8 @@ impl PyGame {
     }
 
     /// Copies the whole state of `other` into this game, in this game's memory: once it has
-    /// held a game as large, nothing is allocated (a search's copy of its root for each
-    /// playout). `game.clone_from(game)` does nothing.
+    /// held a base game as large, the copy allocates nothing (a search's copy of its root for
+    /// each playout). `game.clone_from(game)` does nothing.
     fn clone_from(slf: &Bound<'_, Self>, other: &Bound<'_, PyGame>) -> PyResult<()> {
         if slf.is(other) {
             return Ok(());

@@ -3,8 +3,10 @@
 //! `#[derive(Clone)]` writes `clone_from` as `*self = source.clone()`, which allocates every
 //! buffer anew. The game's state types implement `Clone` through [`clone_by_fields!`]
 //! instead: `clone_from` calls `clone_from` on each field, so a `Vec` copies into the capacity
-//! it already has, and copying a game into one of its earlier copies allocates nothing once
-//! the buffers are large enough (the cheap clone of a search's playouts).
+//! it already has, and copying a base game into one of its earlier copies allocates nothing
+//! once the buffers are large enough (the cheap clone of a search's playouts). Lists of values
+//! that own lists themselves (the score track's queued rounds and their awards) still clone
+//! those inner lists anew.
 
 /// Implements `Clone` for the struct `$ty` field by field: `clone` clones each field,
 /// `clone_from` calls each field's `clone_from`. Both destructure the struct without `..`, so

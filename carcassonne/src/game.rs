@@ -302,8 +302,10 @@ impl FigureKinds {
 /// Created from a [`Config`] and a seed; advanced by [`Game::play`] (and [`Game::resolve`] in
 /// explicit-draw games). Same config, seed and actions give the same game. Cloning is cheap
 /// and is the way to undo or search: [`Clone::clone_from`] copies a game into another one's
-/// buffers and allocates nothing once they have grown to the source's size (a search that
-/// copies its root into one scratch game per playout allocates only in its first ones).
+/// buffers, and a base game allocates nothing once they have grown to the source's size (a
+/// search that copies its root into one scratch game per playout allocates only in its first
+/// ones; an expansion's nested lists, such as the score track's queued rounds, may still
+/// allocate).
 ///
 /// ```
 /// use carcassonne::{Config, Game, Pending};

@@ -477,8 +477,8 @@ impl VectorEnv {
 /// environment, `None` where the id is not legal).
 ///
 /// # Errors
-/// [`VectorError::IllegalAction`] for the first environment whose id is not legal, with the
-/// first of its legal ids.
+/// [`VectorError::IllegalAction`] for the first environment whose id is not legal, with up to
+/// its first eight legal ids.
 fn every_position(
     slots: &[Slot],
     found: Vec<Option<usize>>,

@@ -13,18 +13,16 @@ static ALLOC: dhat::Alloc = dhat::Alloc;
 #[test]
 fn clone_from_a_mid_game_base_position_allocates_nothing() {
     let mut rng = Pcg64Mcg::seed_from_u64(3);
+    // Positions after 20 to 79 decisions (a base game has about 94): every one mid-game.
     let positions: Vec<Game> = (0..100u64)
         .map(|seed| {
             let mut game = Game::new(Config::new(2), seed).unwrap();
-            let moves = 20 + (seed as usize % 100);
-            for _ in 0..moves {
-                if game.is_over() {
-                    break;
-                }
+            for _ in 0..20 + (seed as usize % 60) {
                 let actions = game.legal_actions();
                 game.play(actions[(rng.next_u64() % actions.len() as u64) as usize])
                     .unwrap();
             }
+            assert!(!game.is_over());
             game
         })
         .collect();
@@ -36,7 +34,7 @@ fn clone_from_a_mid_game_base_position_allocates_nothing() {
     let _profiler = dhat::Profiler::builder().testing().build();
     for game in positions.iter().rev() {
         scratch.clone_from(game);
-        assert!(scratch == *game);
+        dhat::assert!(scratch == *game);
     }
     let copies_only = dhat::HeapStats::get().total_blocks;
     // A plain clone allocates (the board's grid, tiles and open positions, the feature
@@ -44,6 +42,6 @@ fn clone_from_a_mid_game_base_position_allocates_nothing() {
     let clone = positions[50].clone();
     let with_a_clone = dhat::HeapStats::get().total_blocks;
     drop(clone);
-    assert_eq!(copies_only, 0);
-    assert!(with_a_clone >= copies_only + 5, "{with_a_clone} blocks");
+    dhat::assert_eq!(copies_only, 0);
+    dhat::assert!(with_a_clone >= copies_only + 5, "{} blocks", with_a_clone);
 }

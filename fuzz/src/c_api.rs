@@ -431,13 +431,35 @@ unsafe fn call(
                     Ok(&g) if !u.ratio(1, 16).unwrap_or(false) => g,
                     _ => null_mut(),
                 };
-                let before = (!game.is_null()).then(|| record(game));
+                let source = (!game.is_null()).then(|| record(game));
+                let target = (!dst.is_null()).then(|| record(dst));
                 let status = known(carc_game_clone_from(dst, game));
-                if let Some(json) = before {
-                    assert_eq!(record(game), json, "the source of a copy changed");
-                    if !dst.is_null() {
+                match (source, target) {
+                    (Some(json), Some(_)) => {
                         assert_eq!(status, carc_status::CARC_OK);
+                        assert_eq!(record(game), json, "the source of a copy changed");
                         assert_eq!(record(dst), json, "a copy differs from its source");
+                        let (mut a, mut b) = (0usize, 0usize);
+                        assert_eq!(
+                            carc_game_legal_action_count(game, &mut a),
+                            carc_status::CARC_OK
+                        );
+                        assert_eq!(
+                            carc_game_legal_action_count(dst, &mut b),
+                            carc_status::CARC_OK
+                        );
+                        assert_eq!(a, b, "a copy lists other actions than its source");
+                    }
+                    (source, target) => {
+                        assert_eq!(status, carc_status::CARC_NULL_ARGUMENT);
+                        assert_eq!(
+                            source.as_deref(),
+                            (!game.is_null()).then(|| record(game)).as_deref()
+                        );
+                        assert_eq!(
+                            target.as_deref(),
+                            (!dst.is_null()).then(|| record(dst)).as_deref()
+                        );
                     }
                 }
                 return;

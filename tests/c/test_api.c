@@ -356,20 +356,35 @@ static void test_queries_and_records(void) {
     free(a);
     free(b);
 
-    /* carc_game_clone_from: the played clone becomes `fresh` again, in its own memory. */
+    /* carc_game_clone_from: the played clone becomes `fresh` again, in its own memory, with
+     * its events (none: `fresh` has not played). An action listed on the clone before the
+     * copy is stale afterwards, also once the copy has played as many plays again. */
+    carc_action before_copy[128];
+    size_t listed_before = 0;
+    STATUS(carc_game_legal_actions(clone, before_copy, 128, &listed_before), CARC_OK);
+    CHECK(listed_before > 0);
+    size_t event_count = 0;
+    STATUS(carc_game_events(clone, NULL, 0, &event_count), CARC_BUFFER_TOO_SMALL);
+    CHECK(event_count > 0);
     STATUS(carc_game_clone_from(clone, fresh), CARC_OK);
+    STATUS(carc_game_events(clone, NULL, 0, &event_count), CARC_OK);
+    CHECK(event_count == 0);
     a = json_of(fresh);
     b = json_of(clone);
     CHECK(strcmp(a, b) == 0);
     free(a);
     free(b);
+    STATUS(carc_game_play(clone, &before_copy[0]), CARC_STALE_ACTION);
     /* Actions listed on the source are current for the copy (the same epoch). */
     carc_action listed[128];
     size_t count = 0;
     STATUS(carc_game_legal_actions(fresh, listed, 128, &count), CARC_OK);
     CHECK(count > 1);
     STATUS(carc_game_play(clone, &listed[count - 1]), CARC_OK);
-    /* ... and the copy's play leaves the source as it was: listed[0] is still current. */
+    STATUS(carc_game_play(clone, &before_copy[0]), CARC_STALE_ACTION);
+    /* ... and the copy's play leaves the source as it was: listed[0] is still current there,
+     * not on the copy, which has moved on. */
+    STATUS(carc_game_play(clone, &listed[0]), CARC_STALE_ACTION);
     STATUS(carc_game_play(fresh, &listed[0]), CARC_OK);
     /* A copy into itself does nothing; NULL on either side is refused. */
     a = json_of(clone);
@@ -383,10 +398,16 @@ static void test_queries_and_records(void) {
     STATUS(carc_game_clone_from(NULL, fresh), CARC_NULL_ARGUMENT);
     STATUS(carc_last_error(message, sizeof message, &needed), CARC_OK);
     CHECK(strstr(message, "`dst`") != NULL);
+    a = json_of(clone);
     STATUS(carc_game_clone_from(clone, NULL), CARC_NULL_ARGUMENT);
     STATUS(carc_last_error(message, sizeof message, &needed), CARC_OK);
     CHECK(strstr(message, "`src`") != NULL);
-    /* Into a game of another config: an every-set game with its expansion states. */
+    b = json_of(clone);
+    CHECK(strcmp(a, b) == 0); /* unchanged */
+    free(a);
+    free(b);
+    /* Into a game of another config, and back: a 3-player game of six sets with the states of
+     * the Count, the Traders, the score track and the messages. */
     carc_game *big = new_game("{\"players\":3,\"sets\":[\"base\",\"inns\",\"traders\",\"count\","
                               "\"robbers\",\"messages\"]}", 9);
     for (int i = 0; i < 40; i++) STATUS(carc_game_play_index(big, 0), CARC_OK);
