@@ -1982,16 +1982,7 @@ mod tests {
             let mut config = Config::new(4);
             config.sets = TileSet::ALL
                 .into_iter()
-                .filter(|s| {
-                    !matches!(
-                        s,
-                        TileSet::Cult6
-                            | TileSet::BigTop1
-                            | TileSet::FlyingMachines1
-                            | TileSet::MageWitch1
-                            | TileSet::CropCircles1
-                    )
-                })
+                .filter(|s| !s.is_other_edition())
                 .collect();
             config.explicit_draws = seed == 0;
             let mut game = Game::new(config, seed).unwrap();

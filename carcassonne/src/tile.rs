@@ -496,6 +496,35 @@ impl TileSet {
             TileSet::Messages => "messages",
         }
     }
+
+    /// Whether this set is the other edition of a set that has two, taken instead of it
+    /// (`cult6`, `big_top1`, `flying_machines1`, `mage_witch1`, `crop_circles1`; a config holds
+    /// one edition of each): [`TileSet::ALL`] without these is every set once.
+    pub const fn is_other_edition(self) -> bool {
+        match self {
+            TileSet::Cult6
+            | TileSet::BigTop1
+            | TileSet::FlyingMachines1
+            | TileSet::MageWitch1
+            | TileSet::CropCircles1 => true,
+            TileSet::Base
+            | TileSet::InnsAndCathedrals
+            | TileSet::TradersAndBuilders
+            | TileSet::River
+            | TileSet::River2
+            | TileSet::KingAndRobber
+            | TileSet::Cult
+            | TileSet::Count
+            | TileSet::BigTop
+            | TileSet::FlyingMachines
+            | TileSet::GoldMines
+            | TileSet::MageWitch
+            | TileSet::Ferries
+            | TileSet::CropCircles
+            | TileSet::Robbers
+            | TileSet::Messages => false,
+        }
+    }
 }
 
 impl fmt::Display for TileSet {

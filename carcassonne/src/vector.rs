@@ -299,6 +299,17 @@ impl VectorEnv {
         let players = self.players();
         let stride = self.observation_stride();
         let shared = &self.shared;
+        // One environment's step, with its rows of the output buffers.
+        let step_one = |((((((slot, p), rewards), scores), terminated), current), observation)| {
+            let row = Row {
+                rewards,
+                scores,
+                terminated,
+                current,
+                observation,
+            };
+            shared.step(slot, p, row)
+        };
         #[cfg(feature = "parallel")]
         if let Some((pool, chunk)) = pool_for(self.pool.as_ref(), n) {
             use rayon::prelude::*;
@@ -322,42 +333,21 @@ impl VectorEnv {
                     .zip(self.current.par_iter_mut())
                     .zip(self.observations.par_chunks_mut(stride))
                     .with_min_len(chunk)
-                    .for_each(
-                        |((((((slot, p), rewards), scores), terminated), current), observation)| {
-                            let row = Row {
-                                rewards,
-                                scores,
-                                terminated,
-                                current,
-                                observation,
-                            };
-                            shared.step(slot, p, row)
-                        },
-                    );
+                    .for_each(step_one);
                 Ok(())
             });
         }
         let found: Vec<Option<usize>> = self.slots.iter().zip(actions).map(position_of).collect();
         let positions = every_position(&self.slots, found, actions)?;
-        let rows = self
-            .slots
+        self.slots
             .iter_mut()
             .zip(positions)
             .zip(self.rewards.chunks_mut(players))
             .zip(self.scores.chunks_mut(players))
             .zip(self.terminated.iter_mut())
             .zip(self.current.iter_mut())
-            .zip(self.observations.chunks_mut(stride));
-        for ((((((slot, p), rewards), scores), terminated), current), observation) in rows {
-            let row = Row {
-                rewards,
-                scores,
-                terminated,
-                current,
-                observation,
-            };
-            shared.step(slot, p, row);
-        }
+            .zip(self.observations.chunks_mut(stride))
+            .for_each(step_one);
         Ok(())
     }
 

@@ -7,7 +7,7 @@ mod common;
 use carcassonne::render::board_text;
 use carcassonne::{
     Action, Bot, BotKind, Config, ConfigError, DrawError, Event, FeatureKind, Figure, Game,
-    Outcome, Pending, PlayError, Position, Record, RecordError, Rotation, TileId,
+    Outcome, Pending, PlayError, Position, Record, RecordError, Rotation, TileId, TileSet,
 };
 use common::{scenario, tile, turn};
 
@@ -45,6 +45,28 @@ fn bad_configs_are_refused_with_the_reason() {
     // JSON configs name the unknown field.
     let err = serde_json::from_str::<Config>(r#"{"players": 2, "farmers": false}"#).unwrap_err();
     assert!(err.to_string().contains("farmers"), "{err}");
+}
+
+/// Every set but the other editions is a valid config of 16 sets; adding any other edition
+/// puts two editions of one set in it, which the config refuses.
+#[test]
+fn every_set_once_leaves_out_the_other_editions() {
+    let once: Vec<TileSet> = TileSet::ALL
+        .into_iter()
+        .filter(|s| !s.is_other_edition())
+        .collect();
+    assert_eq!(once.len(), 16);
+    let mut config = Config::new(2);
+    config.sets = once.clone();
+    assert!(Game::new(config.clone(), 0).is_ok());
+    for other in TileSet::ALL.into_iter().filter(|s| s.is_other_edition()) {
+        config.sets = once.clone();
+        config.sets.push(other);
+        assert!(
+            matches!(Game::new(config.clone(), 0), Err(ConfigError::Sets(_))),
+            "{other} beside its first edition"
+        );
+    }
 }
 
 #[test]

@@ -11,16 +11,7 @@ fn every_set() -> Config {
     let mut config = Config::new(2);
     config.sets = TileSet::ALL
         .into_iter()
-        .filter(|s| {
-            !matches!(
-                s,
-                TileSet::Cult6
-                    | TileSet::BigTop1
-                    | TileSet::FlyingMachines1
-                    | TileSet::MageWitch1
-                    | TileSet::CropCircles1
-            )
-        })
+        .filter(|s| !s.is_other_edition())
         .collect();
     config
 }

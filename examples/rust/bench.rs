@@ -79,16 +79,7 @@ const EXPANSIONS_I: [TileSet; 5] = [
 fn every_set() -> Vec<TileSet> {
     TileSet::ALL
         .into_iter()
-        .filter(|s| {
-            !matches!(
-                s,
-                TileSet::Cult6
-                    | TileSet::BigTop1
-                    | TileSet::FlyingMachines1
-                    | TileSet::MageWitch1
-                    | TileSet::CropCircles1
-            )
-        })
+        .filter(|s| !s.is_other_edition())
         .collect()
 }
 
