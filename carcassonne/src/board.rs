@@ -211,7 +211,8 @@ impl Board {
 
     /// Lays `tile` at `pos` (which must be empty) and updates the open positions.
     /// `edges[s]` is the tile's edge type on side `s` after rotation.
-    /// Returns the new tile's index.
+    /// Returns the board indices of the tiles beside it, side by side (`Side::ALL` order), so
+    /// that joining its features does not look them up again.
     pub(crate) fn place(
         &mut self,
         tile: TileId,
@@ -219,10 +220,13 @@ impl Board {
         rotation: Rotation,
         node_base: u16,
         edges: [EdgeKind; 4],
-    ) -> usize {
+    ) -> [Option<u16>; 4] {
         self.ensure_covers(pos);
         let index = self.tiles.len();
-        let at = self.cell_index(pos).unwrap_or(0);
+        // The grid covers `pos` and its four neighbours now: the neighbours' cells are one
+        // row up and down, one cell left and right.
+        let width = self.width as usize;
+        let at = ((pos.y - self.y0) * self.width + (pos.x - self.x0)) as usize;
         let c = self.cells[at];
         if c & OPEN != 0 {
             let slot = (c & !OPEN) as usize;
@@ -241,24 +245,26 @@ impl Board {
             rotation,
             node_base,
         });
-        for side in Side::ALL {
-            let q = pos.neighbour(side);
+        let mut neighbours = [None; 4];
+        for (side, qi) in Side::ALL
+            .into_iter()
+            .zip([at - width, at + 1, at + width, at - 1])
+        {
             let need = constraint_code(side.opposite(), edges[side.index() as usize]);
-            let Some(qi) = self.cell_index(q) else {
-                continue;
-            };
             let c = self.cells[qi];
             if c == EMPTY {
                 self.cells[qi] = OPEN | self.open.len() as u16;
                 self.open.push(OpenPosition {
-                    pos: q,
+                    pos: pos.neighbour(side),
                     constraint: need,
                 });
             } else if c & OPEN != 0 {
                 self.open[(c & !OPEN) as usize].constraint += need;
+            } else {
+                neighbours[side.index() as usize] = Some(c - 1);
             }
         }
-        index
+        neighbours
     }
 }
 

@@ -18,9 +18,7 @@ use crate::events::{Event, Quiet, Sink};
 use crate::expansions::{Expansions, Hook};
 use crate::features::{Features, NodeId};
 use crate::figure::Figure;
-use crate::geometry::{
-    facing_point, Location, Position, Rotation, Side, MIDDLE_POINTS, SIDE_POINTS_FACING,
-};
+use crate::geometry::{facing_point, Location, Position, Rotation, Side, SIDE_POINTS_FACING};
 use crate::message::Message;
 use crate::stack::Stack;
 use crate::tile::{fitting, FeatureKind, Segment, TileId, TileKind, NO_SEGMENT};
@@ -253,12 +251,14 @@ pub struct PlacedFigure {
     pub location: Location,
 }
 
-/// Internal record of a figure: owner, kind and the node of its segment.
+/// Internal record of a figure: owner, kind, the node of its segment and that segment's
+/// feature kind (so that a walk over the figures finds the monks without reading the nodes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct FigureSlot {
     pub player: u8,
     pub figure: Figure,
     pub node: NodeId,
+    pub on: FeatureKind,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -1209,11 +1209,11 @@ impl Game {
         let node_base = self.features.len() as u16;
         self.add_nodes(kind, index);
         let edges = Side::ALL.map(|side| kind.edge(side, rotation));
-        self.board.place(tile, pos, rotation, node_base, edges);
+        let neighbours = self.board.place(tile, pos, rotation, node_base, edges);
         if self.has_hook(Hook::TileLaid) {
             self.tile_laid(kind, pos, rotation);
         }
-        self.join_neighbours(kind, pos, rotation, node_base);
+        self.join_neighbours(kind, rotation, node_base, neighbours);
         self.last_tile = Some(index);
         index as usize
     }
@@ -1222,8 +1222,12 @@ impl Game {
     #[inline(always)]
     fn add_nodes(&mut self, kind: &TileKind, index: u16) {
         for (i, seg) in kind.segments.iter().enumerate() {
-            self.features
-                .add(self.segment_kind(seg), index, i as u8, open_ends(seg));
+            self.features.add(
+                self.segment_kind(seg),
+                index,
+                i as u8,
+                u16::from(seg.open_ends),
+            );
         }
     }
 
@@ -1245,7 +1249,7 @@ impl Game {
             let node = *self.features.node(m);
             let kind = self.board.tiles()[node.tile as usize].tile.kind();
             self.features
-                .reset(m, open_ends(&kind.segments[node.segment as usize]));
+                .reset(m, u16::from(kind.segments[node.segment as usize].open_ends));
         }
         // Each edge once: from the tile laid later to the one laid earlier.
         for &m in &members {
@@ -1285,22 +1289,23 @@ impl Game {
         }
     }
 
-    /// Joins the segments of a tile of `kind` laid at `pos` turned `rotation` (its first node
-    /// `node_base`) to those of its neighbours, across each shared edge.
+    /// Joins the segments of a tile of `kind` turned `rotation` (its first node `node_base`)
+    /// to those of its neighbours, across each shared edge; `neighbours[s]` is the board index
+    /// of the tile beside it on side `s`, if any.
     #[inline(always)]
     fn join_neighbours(
         &mut self,
         kind: &TileKind,
-        pos: Position,
         rotation: Rotation,
         node_base: u16,
+        neighbours: [Option<u16>; 4],
     ) {
         let mine = &kind.rotated_owner[rotation.quarter_turns() as usize];
         for side in Side::ALL {
-            let Some(n) = self.board.tile_index_at(pos.neighbour(side)) else {
+            let Some(n) = neighbours[side.index() as usize] else {
                 continue;
             };
-            let neighbour = self.board.tiles()[n];
+            let neighbour = self.board.tiles()[n as usize];
             let other = neighbour.tile.kind();
             let theirs = &other.rotated_owner[neighbour.rotation.quarter_turns() as usize];
             for (k, &(p, q)) in SIDE_POINTS_FACING[side.index() as usize].iter().enumerate() {
@@ -1393,6 +1398,7 @@ impl Game {
             player,
             figure,
             node,
+            on: self.features.node(node).kind,
         });
         if figure.is_follower() {
             self.features.add_figure(node);
@@ -1497,15 +1503,3 @@ impl PartialEq for Game {
 }
 
 impl Eq for Game {}
-
-/// The open edge ends a new node of `seg` starts with: for a road, river or city, the edge
-/// middles it reaches; none for other features.
-#[inline(always)]
-fn open_ends(seg: &Segment) -> u16 {
-    match seg.kind {
-        FeatureKind::Road | FeatureKind::City | FeatureKind::River => {
-            (seg.points & MIDDLE_POINTS).count_ones() as u16
-        }
-        _ => 0,
-    }
-}

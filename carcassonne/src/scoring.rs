@@ -232,7 +232,7 @@ impl Game {
     pub(crate) fn surrounded_buildings_near(&self, pos: Position, out: &mut [NodeId; 9]) -> usize {
         let mut n = 0;
         for f in &self.figures {
-            if !self.features.node(f.node).kind.is_monastic() {
+            if !f.on.is_monastic() {
                 continue;
             }
             let p = self.node_tile(f.node).0.pos;

@@ -222,6 +222,9 @@ pub struct Segment {
     /// For a field: the city segments of the same tile it borders, bit `j` = segment `j`
     /// (spec §1.5 inv. 7, used for farmer scoring).
     pub adjacent_cities: u16,
+    /// The open edge ends a new node of this segment starts with: for a road, river or city,
+    /// the edge middles it reaches; none for other features. Set by [`TileKind::new`].
+    pub(crate) open_ends: u8,
 }
 
 impl Segment {
@@ -652,6 +655,15 @@ impl TileKind {
         segments: Vec<Segment>,
         markers: Vec<Marker>,
     ) -> TileKind {
+        let mut segments = segments;
+        for seg in &mut segments {
+            seg.open_ends = match seg.kind {
+                FeatureKind::Road | FeatureKind::City | FeatureKind::River => {
+                    (seg.points & crate::geometry::MIDDLE_POINTS).count_ones() as u8
+                }
+                FeatureKind::Monastery | FeatureKind::Shrine | FeatureKind::Field => 0,
+            };
+        }
         let mut owner = [NO_SEGMENT; 12];
         for (i, seg) in segments.iter().enumerate() {
             for (p, slot) in owner.iter_mut().enumerate() {

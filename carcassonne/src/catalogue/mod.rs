@@ -254,6 +254,7 @@ fn parse_tile(set: TileSet, line: &'static str) -> Result<TileKind, String> {
             goods: None,
             pig_herd: false,
             adjacent_cities: 0,
+            open_ends: 0,
         };
         let mut adj = Vec::new();
         let mut in_adj = false;

@@ -702,6 +702,7 @@ impl Game {
                     player: mover,
                     figure,
                     node,
+                    on: self.features.node(node).kind,
                 });
                 self.features.add_figure(node);
                 if S::WANTED {

@@ -331,6 +331,7 @@ impl Game {
                         player,
                         figure,
                         node,
+                        on: self.features.node(node).kind,
                     });
                     self.features.add_figure(node);
                     self.players[player as usize].supply[figure.index()] -= 1;

@@ -463,7 +463,9 @@ impl Game {
     }
 
     /// Runs the hooks of a pipeline step from the cursor on, in order; stops at the first that
-    /// does not say [`Flow::Continue`] (the cursor then points past it).
+    /// does not say [`Flow::Continue`] (the cursor then points past it). A hook that takes the
+    /// sink may pay awards, so a checkpoint follows it; the others cannot pay, and run back to
+    /// back.
     pub(crate) fn run_hooks<S: Sink>(&mut self, hook: Hook, sink: &mut S) -> Flow {
         let order = hook.order();
         while let Some(&expansion) = order.get(self.cursor.hook as usize) {
@@ -480,13 +482,31 @@ impl Game {
                 (Hook::StartOfTurnPart, Expansion::BigTop) => self.circus_start_of_turn_part(),
                 (Hook::StartOfTurnPart, Expansion::Ferries) => self.ferries_start_of_turn_part(),
                 (Hook::AfterDeployment, Expansion::Ferries) => self.ferries_after_deployment(),
-                (Hook::AfterDeployment, Expansion::MageWitch) => self.magic_after_deployment(sink),
-                (Hook::AfterScoring, Expansion::BigTop) => self.big_top_after_scoring(sink),
-                (Hook::BeforeFinalScoring, Expansion::BigTop) => self.big_top_final_scoring(sink),
+                (Hook::AfterDeployment, Expansion::MageWitch) => {
+                    let flow = self.magic_after_deployment(sink);
+                    self.checkpoint(flow)
+                }
+                (Hook::AfterScoring, Expansion::BigTop) => {
+                    let flow = self.big_top_after_scoring(sink);
+                    self.checkpoint(flow)
+                }
+                (Hook::BeforeFinalScoring, Expansion::BigTop) => {
+                    let flow = self.big_top_final_scoring(sink);
+                    self.checkpoint(flow)
+                }
                 (Hook::TileTriggered, Expansion::River) => self.river_tile_triggered(),
-                (Hook::TileTriggered, Expansion::GoldMines) => self.gold_tile_triggered(sink),
-                (Hook::TileTriggered, Expansion::MageWitch) => self.magic_tile_triggered(sink),
-                (Hook::AfterScoring, Expansion::GoldMines) => self.gold_after_scoring(sink),
+                (Hook::TileTriggered, Expansion::GoldMines) => {
+                    let flow = self.gold_tile_triggered(sink);
+                    self.checkpoint(flow)
+                }
+                (Hook::TileTriggered, Expansion::MageWitch) => {
+                    let flow = self.magic_tile_triggered(sink);
+                    self.checkpoint(flow)
+                }
+                (Hook::AfterScoring, Expansion::GoldMines) => {
+                    let flow = self.gold_after_scoring(sink);
+                    self.checkpoint(flow)
+                }
                 (Hook::BeforeScoring, Expansion::Count) => self.count_before_scoring(),
                 (Hook::AfterScoring, Expansion::Count) => self.count_after_scoring(),
                 (Hook::AfterScoring, Expansion::CropCircles) => self.crop_after_scoring(),
@@ -495,22 +515,38 @@ impl Game {
                     self.traders_end_of_turn_part()
                 }
                 (Hook::BeforeFinalScoring, Expansion::Count) => self.count_before_final_scoring(),
-                (Hook::TileTriggered, Expansion::Robbers) => self.robbers_tile_triggered(sink),
-                (Hook::AfterScoring, Expansion::Robbers) => self.robbers_after_scoring(sink),
+                (Hook::TileTriggered, Expansion::Robbers) => {
+                    let flow = self.robbers_tile_triggered(sink);
+                    self.checkpoint(flow)
+                }
+                (Hook::AfterScoring, Expansion::Robbers) => {
+                    let flow = self.robbers_after_scoring(sink);
+                    self.checkpoint(flow)
+                }
                 (Hook::StartOfTurnPart, Expansion::Messages) => self.messages_start_of_turn_part(),
-                (Hook::AfterScoring, Expansion::Messages) => self.messages_after_scoring(sink),
+                (Hook::AfterScoring, Expansion::Messages) => {
+                    let flow = self.messages_after_scoring(sink);
+                    self.checkpoint(flow)
+                }
                 (Hook::EndOfTurnPart, Expansion::Messages) => self.messages_end_of_turn_part(),
                 _ => Flow::Continue,
             };
             if flow != Flow::Continue {
                 return flow;
             }
-            // A checkpoint: the hook's awards wait for a robber's choice.
-            if self.awards_wait() {
-                return Flow::Wait;
-            }
         }
         Flow::Continue
+    }
+
+    /// The checkpoint after a hook that may pay awards: [`Flow::Wait`] when they wait for a
+    /// robber's choice (RO.5), else the hook's own flow.
+    #[inline(always)]
+    fn checkpoint(&mut self, flow: Flow) -> Flow {
+        if flow == Flow::Continue && self.awards_wait() {
+            Flow::Wait
+        } else {
+            flow
+        }
     }
 
     // ----- the board -----
