@@ -322,7 +322,13 @@ pub struct Game {
     pub(crate) seed: u64,
     pub(crate) board: Board,
     pub(crate) features: Features,
+    /// The figures on the board, in the order they were deployed. Changed only through
+    /// [`Game::add_figure_slot`] and [`Game::remove_figure_slot`], which keep
+    /// `monastic_figures`.
     pub(crate) figures: Vec<FigureSlot>,
+    /// How many of `figures` stand on a monastery or shrine: none, and no monastery can be
+    /// completed by a tile (the check after every tile stops at once).
+    pub(crate) monastic_figures: u16,
     pub(crate) players: [PlayerState; MAX_PLAYERS],
     /// The main stack (tiles an expansion deals first are in its state).
     pub(crate) stack: Stack,
@@ -359,6 +365,7 @@ clone_by_fields!(Game {
     board,
     features,
     figures,
+    monastic_figures,
     players,
     stack,
     rng,
@@ -404,6 +411,7 @@ impl Game {
             board: Board::new(capacity),
             features: Features::with_capacity(capacity * 4),
             figures: Vec::with_capacity(config.players * config.followers as usize),
+            monastic_figures: 0,
             players,
             stack,
             rng: Pcg64Mcg::seed_from_u64(seed),
@@ -1341,7 +1349,7 @@ impl Game {
                 location: placed.location,
             });
         }
-        self.figures.remove(i);
+        self.remove_figure_slot(i);
         self.players[f.player as usize].supply[f.figure.index()] += 1;
         if self.has_hook(Hook::FigureReturned) {
             self.figure_returned(f.player, f.figure);
@@ -1384,6 +1392,26 @@ impl Game {
         }
     }
 
+    /// Puts `player`'s `figure` on the node `node` in the list of figures on the board (the
+    /// follower count of its feature is the caller's).
+    pub(crate) fn add_figure_slot(&mut self, player: u8, figure: Figure, node: NodeId) {
+        let on = self.features.node(node).kind;
+        self.monastic_figures += u16::from(on.is_monastic());
+        self.figures.push(FigureSlot {
+            player,
+            figure,
+            node,
+            on,
+        });
+    }
+
+    /// Takes the figure at index `i` off the list of figures on the board.
+    pub(crate) fn remove_figure_slot(&mut self, i: usize) -> FigureSlot {
+        let slot = self.figures.remove(i);
+        self.monastic_figures -= u16::from(slot.on.is_monastic());
+        slot
+    }
+
     /// Deploys `figure` of the active player from supply on segment `segment` of `placed`.
     pub(crate) fn deploy<S: Sink>(
         &mut self,
@@ -1394,12 +1422,7 @@ impl Game {
     ) {
         let player = self.active;
         let node = placed.node_base + segment as u16;
-        self.figures.push(FigureSlot {
-            player,
-            figure,
-            node,
-            on: self.features.node(node).kind,
-        });
+        self.add_figure_slot(player, figure, node);
         if figure.is_follower() {
             self.features.add_figure(node);
         }
@@ -1466,6 +1489,7 @@ impl PartialEq for Game {
             board,
             features: _,
             figures,
+            monastic_figures: _,
             players,
             stack,
             rng,

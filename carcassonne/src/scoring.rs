@@ -230,6 +230,19 @@ impl Game {
     /// score, so it looks at the figures rather than at the 9 tiles.
     #[inline(always)]
     pub(crate) fn surrounded_buildings_near(&self, pos: Position, out: &mut [NodeId; 9]) -> usize {
+        // Checked in every test game (debug builds): the count and each figure's kind agree
+        // with the figures and their nodes.
+        debug_assert_eq!(
+            usize::from(self.monastic_figures),
+            self.figures.iter().filter(|f| f.on.is_monastic()).count()
+        );
+        debug_assert!(self
+            .figures
+            .iter()
+            .all(|f| f.on == self.features.node(f.node).kind));
+        if self.monastic_figures == 0 {
+            return 0;
+        }
         let mut n = 0;
         for f in &self.figures {
             if !f.on.is_monastic() {
@@ -415,7 +428,7 @@ impl Game {
                     location: placed.location,
                 });
             }
-            self.figures.remove(i);
+            self.remove_figure_slot(i);
             self.players[f.player as usize].supply[f.figure.index()] += 1;
             if self.has_hook(Hook::FigureReturned) {
                 self.figure_returned(f.player, f.figure);

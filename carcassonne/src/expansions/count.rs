@@ -43,7 +43,7 @@ use crate::events::{Event, Sink};
 use crate::expansions::Hook;
 use crate::features::NodeId;
 use crate::figure::Figure;
-use crate::game::{FigureSlot, Game, Pending};
+use crate::game::{Game, Pending};
 use crate::geometry::{Position, Rotation};
 use crate::quarter::Quarter;
 use crate::tile::{FeatureKind, Marker, TileSet};
@@ -698,12 +698,7 @@ impl Game {
                 {
                     city.figures.remove(i);
                 }
-                self.figures.push(FigureSlot {
-                    player: mover,
-                    figure,
-                    node,
-                    on: self.features.node(node).kind,
-                });
+                self.add_figure_slot(mover, figure, node);
                 self.features.add_figure(node);
                 if S::WANTED {
                     sink.push(Event::FigureLeftCity {

@@ -327,12 +327,7 @@ impl Game {
                 location,
             } => {
                 if let Some(node) = self.crop_node(pos, feature, location) {
-                    self.figures.push(FigureSlot {
-                        player,
-                        figure,
-                        node,
-                        on: self.features.node(node).kind,
-                    });
+                    self.add_figure_slot(player, figure, node);
                     self.features.add_figure(node);
                     self.players[player as usize].supply[figure.index()] -= 1;
                     if S::WANTED {
