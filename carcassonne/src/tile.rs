@@ -787,6 +787,7 @@ pub struct TileId(pub(crate) u16);
 
 impl TileId {
     /// The tile kind this id names.
+    #[inline(always)]
     pub fn kind(self) -> &'static TileKind {
         &catalogue().tiles()[self.0 as usize]
     }
