@@ -103,6 +103,12 @@ impl Features {
         }
     }
 
+    /// Whether `n` is the root of its component (each component has exactly one).
+    #[inline]
+    pub fn is_root(&self, n: NodeId) -> bool {
+        self.nodes[n as usize].parent == n
+    }
+
     /// Joins the components of `a` and `b` through one shared edge. When `closes_ends` is set,
     /// the edge joins two edge ends (road, river, city middles), and two open ends are
     /// subtracted. Returns the new root.

@@ -45,16 +45,16 @@ pub(crate) struct Tokens {
 }
 
 impl Game {
-    /// The complete features of `kind` on the board now, each once.
+    /// The complete features of `kind` on the board now, each once: the roots of its
+    /// components (one per feature) with no open end.
     fn complete_features_on_board(&self, kind: FeatureKind) -> u16 {
-        let mut roots: Vec<NodeId> = (0..self.features.len() as NodeId)
-            .filter(|&n| self.features.node(n).kind == kind)
-            .map(|n| self.features.find(n))
-            .filter(|&r| self.features.open(r) == 0)
-            .collect();
-        roots.sort_unstable();
-        roots.dedup();
-        roots.len() as u16
+        (0..self.features.len() as NodeId)
+            .filter(|&n| {
+                self.features.is_root(n)
+                    && self.features.node(n).kind == kind
+                    && self.features.open(n) == 0
+            })
+            .count() as u16
     }
 
     /// Whether `token` is in play.
