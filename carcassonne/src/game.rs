@@ -693,27 +693,61 @@ impl Game {
     /// The vector is allocated at its exact length; [`Game::legal_actions_into`] fills a
     /// buffer of the caller's instead.
     pub fn legal_actions(&self) -> Vec<Action> {
+        self.with_listing(<[Action]>::to_vec)
+    }
+
+    /// Calls `f` with the legal actions, listed in a reused per-thread buffer: no allocation
+    /// once the buffer has grown (a few KB on the widest boards).
+    fn with_listing<R>(&self, f: impl FnOnce(&[Action]) -> R) -> R {
         thread_local! {
-            /// The list is built in this reused buffer, then copied out at its exact size: one
-            /// small allocation per call instead of the generous capacity the listing reserves
-            /// (four placements per open position). Kept per thread, with the largest capacity
-            /// a listing on the thread reserved (a few KB on the widest boards).
+            /// The reused buffer, with the largest capacity a listing on the thread reserved
+            /// (four placements per open position).
             static SCRATCH: Cell<Vec<Action>> = const { Cell::new(Vec::new()) };
         }
-        SCRATCH
-            .try_with(|scratch| {
-                let mut buf = scratch.take();
-                self.legal_actions_into(&mut buf);
-                let out = buf.to_vec();
-                scratch.set(buf);
-                out
-            })
-            .unwrap_or_else(|_| {
-                // The thread is being torn down: no buffer to reuse.
-                let mut out = Vec::new();
-                self.legal_actions_into(&mut out);
-                out
-            })
+        // The thread being torn down has no buffer to lend: a new one then.
+        let mut buf = SCRATCH.try_with(Cell::take).unwrap_or_default();
+        self.legal_actions_into(&mut buf);
+        let result = f(&buf);
+        // Ignored, as above: the buffer is then dropped.
+        let _ = SCRATCH.try_with(|scratch| scratch.set(buf));
+        result
+    }
+
+    /// Legal action number `i` of the pending decision: exactly `legal_actions().get(i)`, but
+    /// a placement is found without listing the others (the open positions are scanned with
+    /// their numbers of fitting rotations until the one holding action `i`). With
+    /// [`Game::legal_action_count`], a uniform random choice without a list: the random bot's
+    /// and the search's playouts. `None` when `i` is not below the number of legal actions.
+    pub fn legal_action(&self, i: usize) -> Option<Action> {
+        let Pending::Place { tile } = self.pending else {
+            // Deployments and the expansions' decisions: a handful of actions, listed.
+            return self.with_listing(|actions| actions.get(i).copied());
+        };
+        let kind = tile.kind();
+        let mut left = i;
+        if self.placement_is_constrained(kind) {
+            let mut found = None;
+            self.for_each_constrained_placement(tile, |o, fits| {
+                let n = usize::from(ROTATION_COUNT[usize::from(fits & 15)]);
+                if left < n {
+                    found = nth_placement(tile, o, fits, left);
+                    return false;
+                }
+                left -= n;
+                true
+            });
+            return found;
+        }
+        let table = kind.fitting_table();
+        for o in self.board.open_positions() {
+            let fits = fitting(table, o.constraint);
+            let n = usize::from(ROTATION_COUNT[usize::from(fits & 15)]);
+            if left < n {
+                return nth_placement(tile, o, fits, left);
+            }
+            left -= n;
+        }
+        None
     }
 
     /// Like [`Game::legal_actions`], into a reused buffer (cleared first): no allocation once
@@ -770,7 +804,7 @@ impl Game {
                 if self.placement_is_constrained(kind) {
                     let mut n = 0;
                     self.for_each_constrained_placement(tile, |_, fits| {
-                        n += fits.count_ones() as usize;
+                        n += usize::from(ROTATION_COUNT[usize::from(fits & 15)]);
                         true
                     });
                     n
@@ -779,7 +813,11 @@ impl Game {
                     self.board
                         .open_positions()
                         .iter()
-                        .map(|o| fitting(table, o.constraint).count_ones() as usize)
+                        .map(|o| {
+                            usize::from(
+                                ROTATION_COUNT[usize::from(fitting(table, o.constraint) & 15)],
+                            )
+                        })
                         .sum()
                 }
             }
@@ -1471,6 +1509,24 @@ pub(crate) fn push_rotations(tile: TileId, o: &OpenPosition, fits: u8, out: &mut
             });
         }
     }
+}
+
+/// The number of rotations in each 4-bit rotation set (a table: the baseline x86-64 target
+/// counts bits in software).
+const ROTATION_COUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// The placement of `tile` at `o` in the `k`-th rotation of `fits` (bit `r` for `r` quarter
+/// turns), as `push_rotations` lists it; `None` if `fits` has no more than `k` rotations.
+fn nth_placement(tile: TileId, o: &OpenPosition, fits: u8, k: usize) -> Option<Action> {
+    let rotation = Rotation::ALL
+        .into_iter()
+        .filter(|r| fits & (1 << r.quarter_turns()) != 0)
+        .nth(k)?;
+    Some(Action::Place {
+        tile,
+        pos: o.pos,
+        rotation,
+    })
 }
 
 impl PartialEq for Game {

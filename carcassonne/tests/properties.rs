@@ -1186,6 +1186,11 @@ fn check_game(
             let legal = game.legal_actions();
             prop_assert!(!legal.is_empty(), "a decision with no legal action");
             prop_assert_eq!(legal.len(), game.legal_action_count());
+            // Drawing by index gives the list's actions, in its order, and nothing past it.
+            for (i, &action) in legal.iter().enumerate() {
+                prop_assert_eq!(game.legal_action(i), Some(action), "legal_action({})", i);
+            }
+            prop_assert_eq!(game.legal_action(legal.len()), None);
             let oracle = Oracle::of(&game);
             match game.pending() {
                 Pending::Place { tile } => {

@@ -1,5 +1,5 @@
 //! Speed of the engine on one thread: random 2-player base games per second (uniform random
-//! over all legal actions, followers included), the median time of one `legal_actions()` call,
+//! over all legal actions, followers included; listed, and drawn by index), the median time of one `legal_actions()` call,
 //! and the time and size of a `Game` clone; then `play_games` and `VectorEnv::step` on 1 and 2
 //! threads, the cost of the C API beside the Rust API (as `ffi_bench` prints it), and Python's
 //! batch path (`play_random_games`) beside Rust's `play_games` on the same games, all in one
@@ -11,7 +11,9 @@
 //! work each game does.
 //!
 //! `cargo run --release --example bench [-- --seconds S | --games N [--all-sets | --every-set]
-//! [--play-games]]`; `--play-games` times the `N` games through `bots::play_games` on every core.
+//! [--by-index | --play-games]]`; `--by-index` draws each action by its index
+//! (`legal_action_count`, `legal_action`) instead of from the list; `--play-games` times the `N`
+//! games through `bots::play_games` on every core.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -105,6 +107,19 @@ fn random_game_of(config: Config, seed: u64, buf: &mut Vec<Action>, rng: &mut Pc
     game
 }
 
+/// A random game like [`random_game_of`], with each action drawn by its index
+/// (`legal_action_count` and `legal_action`) instead of from a list: the same games.
+fn random_game_by_index(config: Config, seed: u64, rng: &mut Pcg64Mcg) -> Game {
+    let mut game = Game::new(config, seed).expect("valid config");
+    while !game.is_over() {
+        let n = game.legal_action_count();
+        let i = ((rng.next_u64() as u128 * n as u128) >> 64) as usize;
+        let action = game.legal_action(i).expect("an index below the count");
+        game.play_quiet(action).expect("legal action");
+    }
+    game
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
     v[v.len() / 2]
@@ -137,10 +152,17 @@ fn main() {
             println!("{n} games with play_games, total score: {total}; {rate:.0} games/s");
             return;
         }
+        // `--by-index`: draw each action by its index instead of from a list.
+        let by_index = std::env::args().any(|a| a == "--by-index");
         let mut total = 0u64;
         let start = Instant::now();
         for seed in 0..n {
-            total += random_game_of(config.clone(), seed, &mut buf, &mut rng).score(0) as u64;
+            let game = if by_index {
+                random_game_by_index(config.clone(), seed, &mut rng)
+            } else {
+                random_game_of(config.clone(), seed, &mut buf, &mut rng)
+            };
+            total += game.score(0) as u64;
         }
         let rate = n as f64 / start.elapsed().as_secs_f64();
         println!("{n} games, total score of player 1: {total}; {rate:.0} games/s");
@@ -148,12 +170,15 @@ fn main() {
     }
 
     println!("machine: {}", machine());
-    // Games per second: several timed rounds, median.
+    // Games per second: several timed rounds, median; each round also plays the same games
+    // with the actions drawn by index (no list).
     let mut rates = Vec::new();
+    let mut index_rates = Vec::new();
     let mut seed = 0u64;
     let mut positions: Vec<Game> = Vec::new();
     let round = Duration::from_secs_f64(seconds / 5.0);
     for _ in 0..5 {
+        let first = seed;
         let start = Instant::now();
         let mut games = 0u64;
         while start.elapsed() < round {
@@ -162,9 +187,19 @@ fn main() {
             games += 1;
         }
         rates.push(games as f64 / start.elapsed().as_secs_f64());
+        let start = Instant::now();
+        for s in first..seed {
+            black_box(random_game_by_index(Config::new(2), s, &mut rng));
+        }
+        index_rates.push(games as f64 / start.elapsed().as_secs_f64());
     }
     let base_rate = median(rates);
     println!("random 2-player base games: {base_rate:.0} games/s (median of 5 rounds)");
+    println!(
+        "  the same games with each action drawn by index (legal_action_count, legal_action): \
+         {:.0} games/s",
+        median(index_rates)
+    );
 
     // The same with the sets of Expansions I, and with every set.
     let timed = |config: &Config, seed: &mut u64, buf: &mut Vec<Action>, rng: &mut Pcg64Mcg| {

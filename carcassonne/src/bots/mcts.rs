@@ -212,14 +212,17 @@ impl Tree {
 }
 
 /// Plays uniformly random actions (and samples chance) until the game is over.
-fn playout(game: &mut Game, rng: &mut Pcg64Mcg, buffer: &mut Vec<Action>) {
+fn playout(game: &mut Game, rng: &mut Pcg64Mcg) {
     while !game.is_over() {
         settle_chance(game, rng);
-        game.legal_actions_into(buffer);
-        if buffer.is_empty() {
+        // Drawn by index, without listing: the same choice as from the list.
+        let n = game.legal_action_count();
+        if n == 0 {
             return;
         }
-        let action = buffer[below(rng, buffer.len())];
+        let Some(action) = game.legal_action(below(rng, n)) else {
+            return;
+        };
         if game.play_quiet(action).is_err() {
             return;
         }
@@ -326,7 +329,7 @@ pub(crate) fn search(
                 }
             }
         }
-        playout(&mut sim, rng, buffer);
+        playout(&mut sim, rng);
         let rewards = options.reward.rewards(&sim.scores());
         for &(arm, seat) in &path {
             let arm = &mut tree.arms[arm as usize];

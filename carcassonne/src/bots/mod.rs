@@ -132,12 +132,13 @@ impl Bot {
     pub fn choose(&mut self, game: &Game) -> Option<Action> {
         match self.kind {
             BotKind::Random => {
-                game.legal_actions_into(&mut self.buffer);
-                if self.buffer.is_empty() {
+                // Drawn by index, without listing: the same choice as from the list.
+                let n = game.legal_action_count();
+                if n == 0 {
                     return None;
                 }
-                let i = self.below(self.buffer.len());
-                Some(self.buffer[i])
+                let i = self.below(n);
+                game.legal_action(i)
             }
             BotKind::Greedy => {
                 game.legal_actions_into(&mut self.buffer);
