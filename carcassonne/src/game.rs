@@ -762,10 +762,23 @@ impl Game {
                     self.push_constrained_placements(tile, out);
                 } else {
                     // The table in a local: the pushes cannot change it, so the loop keeps it
-                    // in a register.
+                    // in a register. The positions where the tile fits are first gathered
+                    // without a branch (a fitting position's index is always written, and kept
+                    // by advancing the count), 64 at a time, then pushed: whether the tile fits
+                    // follows no pattern from one position to the next, and a branch on it was
+                    // mispredicted about every other position.
                     let table = kind.fitting_table();
-                    for o in self.board.open_positions() {
-                        push_rotations(tile, o, fitting(table, o.constraint), out);
+                    for chunk in self.board.open_positions().chunks(64) {
+                        let mut fitting_at = [0u8; 64];
+                        let mut n = 0;
+                        for (i, o) in chunk.iter().enumerate() {
+                            fitting_at[n & 63] = i as u8;
+                            n += usize::from(fitting(table, o.constraint) != 0);
+                        }
+                        for &i in &fitting_at[..n] {
+                            let o = &chunk[usize::from(i)];
+                            push_rotations(tile, o.pos, fitting(table, o.constraint), out);
+                        }
                     }
                 }
             }
@@ -1494,7 +1507,7 @@ impl Game {
     }
 }
 
-/// Pushes the placements of `tile` at the open position `o` in the rotations of `fits` (bit `r`
+/// Pushes the placements of `tile` at the open position `pos` in the rotations of `fits` (bit `r`
 /// for `r` quarter turns), in increasing rotation.
 ///
 /// An exact-size iterator over a table of the rotations of each set: `extend` reserves once
@@ -1502,11 +1515,10 @@ impl Game {
 /// tested pushes, but saves their mispredicted branches (the fitting rotations follow no
 /// pattern): about 12% less time a random base game, measured in paired runs.
 #[inline(always)]
-pub(crate) fn push_rotations(tile: TileId, o: &OpenPosition, fits: u8, out: &mut Vec<Action>) {
+pub(crate) fn push_rotations(tile: TileId, pos: Position, fits: u8, out: &mut Vec<Action>) {
     if fits == 0 {
         return;
     }
-    let pos = o.pos;
     out.extend(
         ROTATION_SUBSETS[usize::from(fits & 15)]
             .iter()

@@ -652,12 +652,12 @@ impl Game {
         match self.river_positions(kind) {
             Some(positions) => {
                 for o in positions {
-                    push_rotations(tile, o, self.constrained_fitting(kind, o, rules), out);
+                    push_rotations(tile, o.pos, self.constrained_fitting(kind, o, rules), out);
                 }
             }
             None => {
                 for o in self.board.open_positions() {
-                    push_rotations(tile, o, self.constrained_fitting(kind, o, rules), out);
+                    push_rotations(tile, o.pos, self.constrained_fitting(kind, o, rules), out);
                 }
             }
         }
