@@ -123,12 +123,16 @@ impl Game {
         }
         let placed = self.board.tiles()[index];
         // One of the active player's builders (one or two on the board at most) stands in a
-        // road or city the tile extended: the builders first, then the tile's segments.
-        let due = self.figures.iter().any(|f| {
-            f.player == self.active
-                && f.figure == Figure::Builder
-                && self.tile_in_feature(&placed, self.features.find(f.node))
-        });
+        // road or city the tile extended: the builders first, then the tile's segments; none
+        // when the player's builders are all in supply.
+        let on_board = self.players[self.active as usize].supply[Figure::Builder.index()]
+            < self.elements.builders;
+        let due = on_board
+            && self.figures.iter().any(|f| {
+                f.player == self.active
+                    && f.figure == Figure::Builder
+                    && self.tile_in_feature(&placed, self.features.find(f.node))
+            });
         if let Some(t) = self.ext.traders.as_mut() {
             t.double_turn_due = due;
         }
