@@ -5,7 +5,7 @@
 //! require. Testing a placement is one mask comparison (spec B-3.1, B-3.2).
 
 use crate::geometry::{Position, Rotation, Side};
-use crate::tile::{constraint_code, EdgeKind, TileId, TileKind};
+use crate::tile::{constraint_code, fitting, EdgeKind, TileId, TileKind, FITTING_TABLE};
 
 /// Grid cell: nothing there.
 const EMPTY: u16 = 0;
@@ -151,6 +151,34 @@ impl Board {
     /// The empty positions next to the board, with their edge requirements.
     pub(crate) fn open_positions(&self) -> &[OpenPosition] {
         &self.open
+    }
+
+    /// Calls `visit` with each open position where a tile whose fitting table is `table` fits,
+    /// and its fitting rotations (bit `r` for `r` quarter turns; never 0), in the order of
+    /// [`Board::open_positions`].
+    ///
+    /// The positions are first gathered without a branch, 64 at a time (each index written,
+    /// the count advanced by whether the tile fits), then visited: whether a tile fits follows
+    /// no pattern from one position to the next, and a branch on it was mispredicted at about
+    /// 44% of positions.
+    #[inline(always)]
+    pub(crate) fn for_each_fitting(
+        &self,
+        table: &[u8; FITTING_TABLE],
+        mut visit: impl FnMut(&OpenPosition, u8),
+    ) {
+        for chunk in self.open.chunks(64) {
+            let mut fitting_at = [0u8; 64];
+            let mut n = 0;
+            for (i, o) in chunk.iter().enumerate() {
+                fitting_at[n & 63] = i as u8;
+                n += usize::from(fitting(table, o.constraint) != 0);
+            }
+            for &i in &fitting_at[..n] {
+                let o = &chunk[usize::from(i)];
+                visit(o, fitting(table, o.constraint));
+            }
+        }
     }
 
     /// The open position at `pos`, if `pos` is one.

@@ -33,6 +33,14 @@ pub(crate) struct Node {
     pub kind: FeatureKind,
 }
 
+impl Node {
+    /// Open edge ends of the component, if this node is its root (else meaningless).
+    #[inline]
+    pub fn open(&self) -> u16 {
+        self.open
+    }
+}
+
 /// All feature nodes of a game.
 #[derive(Debug, Default)]
 pub(crate) struct Features {

@@ -761,25 +761,10 @@ impl Game {
                 if self.placement_is_constrained(kind) {
                     self.push_constrained_placements(tile, out);
                 } else {
-                    // The table in a local: the pushes cannot change it, so the loop keeps it
-                    // in a register. The positions where the tile fits are first gathered
-                    // without a branch (a fitting position's index is always written, and kept
-                    // by advancing the count), 64 at a time, then pushed: whether the tile fits
-                    // follows no pattern from one position to the next, and a branch on it was
-                    // mispredicted about every other position.
-                    let table = kind.fitting_table();
-                    for chunk in self.board.open_positions().chunks(64) {
-                        let mut fitting_at = [0u8; 64];
-                        let mut n = 0;
-                        for (i, o) in chunk.iter().enumerate() {
-                            fitting_at[n & 63] = i as u8;
-                            n += usize::from(fitting(table, o.constraint) != 0);
-                        }
-                        for &i in &fitting_at[..n] {
-                            let o = &chunk[usize::from(i)];
-                            push_rotations(tile, o.pos, fitting(table, o.constraint), out);
-                        }
-                    }
+                    self.board
+                        .for_each_fitting(kind.fitting_table(), |o, fits| {
+                            push_rotations(tile, o.pos, fits, out)
+                        });
                 }
             }
             Pending::Deploy { pos } => {

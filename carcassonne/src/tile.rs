@@ -619,6 +619,8 @@ pub struct TileKind {
     pub(crate) river_sides: [u8; 4],
     /// The monastic building in the middle of the tile, if any: `Monastery` or `Shrine`.
     pub(crate) building: Option<FeatureKind>,
+    /// The road and city segments: bit `i` for segment `i`.
+    pub(crate) roads_and_cities: u32,
 }
 
 /// Number of open-position constraints: each side needs nothing or one of 4 edge types.
@@ -700,6 +702,11 @@ impl TileKind {
         }
         let has_river = edges.contains(&EdgeKind::River);
         let building = segments.iter().map(|s| s.kind).find(|k| k.is_monastic());
+        let roads_and_cities = segments
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| matches!(s.kind, FeatureKind::Road | FeatureKind::City))
+            .fold(0, |m, (i, _)| m | 1 << i);
         let mut river_sides = [0u8; 4];
         for r in Rotation::ALL {
             for side in Side::ALL {
@@ -722,6 +729,7 @@ impl TileKind {
             has_river,
             river_sides,
             building,
+            roads_and_cities,
         }
     }
 

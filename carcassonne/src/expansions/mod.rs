@@ -631,9 +631,21 @@ impl Game {
         &self,
         kind: &TileKind,
         o: &OpenPosition,
+        rules: (bool, bool),
+    ) -> u8 {
+        self.rules_fitting(kind, o, o.fitting(kind), rules)
+    }
+
+    /// `PlacementRule`: of the edge-matching rotations `fits` of `kind` at the open position
+    /// `o`, those the placement rules `(river, cult)` allow.
+    #[inline(always)]
+    pub(crate) fn rules_fitting(
+        &self,
+        kind: &TileKind,
+        o: &OpenPosition,
+        mut fits: u8,
         (river, cult): (bool, bool),
     ) -> u8 {
-        let mut fits = o.fitting(kind);
         if fits != 0 && river {
             fits = self.river_fitting(kind, o, fits);
         }
@@ -656,9 +668,11 @@ impl Game {
                 }
             }
             None => {
-                for o in self.board.open_positions() {
-                    push_rotations(tile, o.pos, self.constrained_fitting(kind, o, rules), out);
-                }
+                // The rules' own checks only where the edges match.
+                self.board
+                    .for_each_fitting(kind.fitting_table(), |o, fits| {
+                        push_rotations(tile, o.pos, self.rules_fitting(kind, o, fits, rules), out);
+                    });
             }
         }
     }
