@@ -258,7 +258,7 @@ pub(crate) struct FigureSlot {
     pub player: u8,
     pub figure: Figure,
     pub node: NodeId,
-    pub on: FeatureKind,
+    pub feature: FeatureKind,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -728,7 +728,7 @@ impl Game {
         if self.placement_is_constrained(kind) {
             let mut found = None;
             self.for_each_constrained_placement(tile, |o, fits| {
-                let n = usize::from(ROTATION_COUNT[usize::from(fits & 15)]);
+                let n = rotation_count(fits);
                 if left < n {
                     found = nth_placement(tile, o, fits, left);
                     return false;
@@ -741,7 +741,7 @@ impl Game {
         let table = kind.fitting_table();
         for o in self.board.open_positions() {
             let fits = fitting(table, o.constraint);
-            let n = usize::from(ROTATION_COUNT[usize::from(fits & 15)]);
+            let n = rotation_count(fits);
             if left < n {
                 return nth_placement(tile, o, fits, left);
             }
@@ -802,7 +802,7 @@ impl Game {
                 if self.placement_is_constrained(kind) {
                     let mut n = 0;
                     self.for_each_constrained_placement(tile, |_, fits| {
-                        n += usize::from(ROTATION_COUNT[usize::from(fits & 15)]);
+                        n += rotation_count(fits);
                         true
                     });
                     n
@@ -811,11 +811,7 @@ impl Game {
                     self.board
                         .open_positions()
                         .iter()
-                        .map(|o| {
-                            usize::from(
-                                ROTATION_COUNT[usize::from(fitting(table, o.constraint) & 15)],
-                            )
-                        })
+                        .map(|o| rotation_count(fitting(table, o.constraint)))
                         .sum()
                 }
             }
@@ -1431,20 +1427,20 @@ impl Game {
     /// Puts `player`'s `figure` on the node `node` in the list of figures on the board (the
     /// follower count of its feature is the caller's).
     pub(crate) fn add_figure_slot(&mut self, player: u8, figure: Figure, node: NodeId) {
-        let on = self.features.node(node).kind;
-        self.monastic_figures += u16::from(on.is_monastic());
+        let feature = self.features.node(node).kind;
+        self.monastic_figures += u16::from(feature.is_monastic());
         self.figures.push(FigureSlot {
             player,
             figure,
             node,
-            on,
+            feature,
         });
     }
 
     /// Takes the figure at index `i` off the list of figures on the board.
     pub(crate) fn remove_figure_slot(&mut self, i: usize) -> FigureSlot {
         let slot = self.figures.remove(i);
-        self.monastic_figures -= u16::from(slot.on.is_monastic());
+        self.monastic_figures -= u16::from(slot.feature.is_monastic());
         slot
     }
 
@@ -1538,9 +1534,13 @@ static ROTATION_SUBSETS: [&[Rotation]; 16] = {
     ]
 };
 
-/// The number of rotations in each 4-bit rotation set (a table: the baseline x86-64 target
-/// counts bits in software).
-const ROTATION_COUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+/// The number of rotations in the rotation set `fits` (bit `r` for `r` quarter turns), from a
+/// table: the baseline x86-64 target counts bits in software.
+#[inline(always)]
+fn rotation_count(fits: u8) -> usize {
+    const COUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+    usize::from(COUNT[usize::from(fits & 15)])
+}
 
 /// The placement of `tile` at `o` in the `k`-th rotation of `fits` (bit `r` for `r` quarter
 /// turns), as `push_rotations` lists it; `None` if `fits` has no more than `k` rotations.

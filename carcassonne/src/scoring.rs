@@ -234,18 +234,21 @@ impl Game {
         // with the figures and their nodes.
         debug_assert_eq!(
             usize::from(self.monastic_figures),
-            self.figures.iter().filter(|f| f.on.is_monastic()).count()
+            self.figures
+                .iter()
+                .filter(|f| f.feature.is_monastic())
+                .count()
         );
         debug_assert!(self
             .figures
             .iter()
-            .all(|f| f.on == self.features.node(f.node).kind));
+            .all(|f| f.feature == self.features.node(f.node).kind));
         if self.monastic_figures == 0 {
             return 0;
         }
         let mut n = 0;
         for f in &self.figures {
-            if !f.on.is_monastic() {
+            if !f.feature.is_monastic() {
                 continue;
             }
             let p = self.node_tile(f.node).0.pos;
