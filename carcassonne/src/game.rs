@@ -723,31 +723,42 @@ impl Game {
             // Deployments and the expansions' decisions: a handful of actions, listed.
             return self.with_listing(|actions| actions.get(i).copied());
         };
-        let kind = tile.kind();
         let mut left = i;
-        if self.placement_is_constrained(kind) {
-            let mut found = None;
-            self.for_each_constrained_placement(tile, |o, fits| {
-                let n = rotation_count(fits);
-                if left < n {
-                    found = nth_placement(tile, o, fits, left);
-                    return false;
-                }
-                left -= n;
-                true
-            });
-            return found;
-        }
-        let table = kind.fitting_table();
-        for o in self.board.open_positions() {
-            let fits = fitting(table, o.constraint);
+        self.find_placement(tile, |o, fits| {
             let n = rotation_count(fits);
             if left < n {
                 return nth_placement(tile, o, fits, left);
             }
             left -= n;
+            None
+        })
+    }
+
+    /// Calls `visit` with each open position the drawn `tile` may go to and its rotations
+    /// there that every placement rule allows (bit `r` for `r` quarter turns; 0 where none
+    /// does), in the order of the listing, until `visit` returns something, and returns that:
+    /// the edge-matching table alone, or with an expansion's placement rule (the river's, the
+    /// Cult's).
+    #[inline(always)]
+    fn find_placement<R>(
+        &self,
+        tile: TileId,
+        mut visit: impl FnMut(&OpenPosition, u8) -> Option<R>,
+    ) -> Option<R> {
+        let kind = tile.kind();
+        if self.placement_is_constrained(kind) {
+            let mut found = None;
+            self.for_each_constrained_placement(tile, |o, fits| {
+                found = visit(o, fits);
+                found.is_none()
+            });
+            return found;
         }
-        None
+        let table = kind.fitting_table();
+        self.board
+            .open_positions()
+            .iter()
+            .find_map(|o| visit(o, fitting(table, o.constraint)))
     }
 
     /// Like [`Game::legal_actions`], into a reused buffer (cleared first): no allocation once
@@ -798,22 +809,12 @@ impl Game {
     pub fn legal_action_count(&self) -> usize {
         match self.pending {
             Pending::Place { tile } => {
-                let kind = tile.kind();
-                if self.placement_is_constrained(kind) {
-                    let mut n = 0;
-                    self.for_each_constrained_placement(tile, |_, fits| {
-                        n += rotation_count(fits);
-                        true
-                    });
-                    n
-                } else {
-                    let table = kind.fitting_table();
-                    self.board
-                        .open_positions()
-                        .iter()
-                        .map(|o| rotation_count(fitting(table, o.constraint)))
-                        .sum()
-                }
+                let mut n = 0;
+                self.find_placement(tile, |_, fits| -> Option<()> {
+                    n += rotation_count(fits);
+                    None
+                });
+                n
             }
             Pending::Deploy { .. } => {
                 let Some(placed) = self.last_placed() else {
@@ -864,21 +865,8 @@ impl Game {
 
     /// Whether `tile` fits anywhere on the board in any rotation (spec B-3.5).
     pub(crate) fn is_placeable(&self, tile: TileId) -> bool {
-        let kind = tile.kind();
-        if self.placement_is_constrained(kind) {
-            let mut found = false;
-            self.for_each_constrained_placement(tile, |_, fits| {
-                found = fits != 0;
-                !found
-            });
-            found
-        } else {
-            let table = kind.fitting_table();
-            self.board
-                .open_positions()
-                .iter()
-                .any(|o| fitting(table, o.constraint) != 0)
-        }
+        self.find_placement(tile, |_, fits| (fits != 0).then_some(()))
+            .is_some()
     }
 
     /// Whether anything can be deployed on the tile just laid (else the deployment step is

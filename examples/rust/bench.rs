@@ -1,6 +1,6 @@
 //! Speed of the engine on one thread: random 2-player base games per second (uniform random
-//! over all legal actions, followers included; listed, and drawn by index), the median time of one `legal_actions()` call,
-//! and the time and size of a `Game` clone; then `play_games` and `VectorEnv::step` on 1 and 2
+//! over all legal actions, followers included; listed, and the same games drawn by index), the
+//! median time of one `legal_actions()` call, and the time and size of a `Game` clone; then `play_games` and `VectorEnv::step` on 1 and 2
 //! threads, the cost of the C API beside the Rust API (as `ffi_bench` prints it), and Python's
 //! batch path (`play_random_games`) beside Rust's `play_games` on the same games, all in one
 //! run with the machine it ran on.
@@ -178,20 +178,29 @@ fn main() {
     let mut positions: Vec<Game> = Vec::new();
     let round = Duration::from_secs_f64(seconds / 5.0);
     for _ in 0..5 {
-        let first = seed;
+        // The round's first seed and choice generator, to play the same games again by index.
+        let (first, replay) = (seed, rng.clone());
         let start = Instant::now();
         let mut games = 0u64;
+        let mut listed_scores = 0u64;
         while start.elapsed() < round {
-            black_box(random_game(seed, &mut buf, &mut rng));
+            listed_scores += u64::from(black_box(random_game(seed, &mut buf, &mut rng)).score(0));
             seed += 1;
             games += 1;
         }
         rates.push(games as f64 / start.elapsed().as_secs_f64());
+        let mut replay = replay;
+        let mut index_scores = 0u64;
         let start = Instant::now();
         for s in first..seed {
-            black_box(random_game_by_index(Config::new(2), s, &mut rng));
+            let game = random_game_by_index(Config::new(2), s, &mut replay);
+            index_scores += u64::from(black_box(game).score(0));
         }
         index_rates.push(games as f64 / start.elapsed().as_secs_f64());
+        assert_eq!(
+            listed_scores, index_scores,
+            "drawing by index played other games"
+        );
     }
     let base_rate = median(rates);
     println!("random 2-player base games: {base_rate:.0} games/s (median of 5 rounds)");
