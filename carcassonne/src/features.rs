@@ -1,4 +1,5 @@
-//! Features: connected components of segments across tiles (spec §1.6), kept in a union-find.
+//! Features: connected components of segments across tiles (spec §1.6), kept in a union-find
+//! whose every node points at its root (a join relabels the smaller component's members).
 //!
 //! Every segment of every placed tile is a node. Placing a tile joins its nodes to the
 //! neighbours' across each shared edge. Each root keeps what scoring and deployment need in
@@ -14,11 +15,11 @@ pub(crate) type NodeId = u16;
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
-    /// Union-find parent; a root is its own parent.
+    /// The root of the node's component (a root is its own parent).
     parent: NodeId,
     /// Next member in the circular member list of the node's component.
     next: NodeId,
-    /// Component size (valid at roots), for union by size.
+    /// Component size (valid at roots): the smaller component is relabelled on a join.
     size: u16,
     /// Open edge ends (valid at roots): for roads, rivers and cities, the edges of its segments
     /// not yet matched by a neighbour.
@@ -98,17 +99,13 @@ impl Features {
         &self.nodes[n as usize]
     }
 
-    /// The root of `n`'s component. Union by size keeps trees logarithmically shallow, so no
-    /// path compression is needed and lookups work on a shared reference.
-    #[inline]
-    pub fn find(&self, mut n: NodeId) -> NodeId {
-        loop {
-            let p = self.nodes[n as usize].parent;
-            if p == n {
-                return n;
-            }
-            n = p;
-        }
+    /// The root of `n`'s component: one load, since every node's parent is its root
+    /// ([`Features::connect`] relabels the smaller component's members).
+    #[inline(always)]
+    pub fn find(&self, n: NodeId) -> NodeId {
+        let root = self.nodes[n as usize].parent;
+        debug_assert_eq!(self.nodes[root as usize].parent, root, "a parent is a root");
+        root
     }
 
     /// Whether `n` is the root of its component (each component has exactly one).
@@ -139,7 +136,16 @@ impl Features {
             let big_next = b.next;
             b.next = s.next;
             self.nodes[small as usize].next = big_next;
-            self.nodes[small as usize].parent = big;
+            // Every member of the smaller component now has the new root as its parent: a
+            // node is relabelled at most log2(nodes) times in a game, and `find` is one load.
+            let mut m = s.next;
+            loop {
+                self.nodes[m as usize].parent = big;
+                m = self.nodes[m as usize].next;
+                if m == big_next {
+                    break;
+                }
+            }
             big
         };
         if closes_ends {
@@ -226,6 +232,10 @@ mod tests {
         let mut members: Vec<_> = f.members(r).collect();
         members.sort();
         assert_eq!(members, vec![a, b, c]);
+        // Every member's parent is the root: a lookup is one load.
+        for m in members {
+            assert_eq!(f.find(m), r);
+        }
         // A loop: joining a component to itself closes two more ends.
         f.connect(a, c, true);
         assert_eq!(f.open(b), 0);
