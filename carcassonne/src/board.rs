@@ -5,7 +5,9 @@
 //! require. Testing a placement is one mask comparison (spec B-3.1, B-3.2).
 
 use crate::geometry::{Position, Rotation, Side};
-use crate::tile::{constraint_code, fitting, EdgeKind, TileId, TileKind, FITTING_TABLE};
+use crate::tile::{
+    constraint_code, fitting, fitting_entry, EdgeKind, TileId, TileKind, FITTING_TABLE,
+};
 
 /// Grid cell: nothing there.
 const EMPTY: u16 = 0;
@@ -172,7 +174,7 @@ impl Board {
             let mut n = 0;
             for (i, o) in chunk.iter().enumerate() {
                 fitting_at[n & 63] = i as u8;
-                n += usize::from(fitting(table, o.constraint) != 0);
+                n += usize::from(fitting_entry(table, o.constraint) != 0);
             }
             for &i in &fitting_at[..n] {
                 let o = &chunk[usize::from(i)];

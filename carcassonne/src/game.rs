@@ -21,7 +21,7 @@ use crate::figure::Figure;
 use crate::geometry::{facing_point, Location, Position, Rotation, Side, SIDE_POINTS_FACING};
 use crate::message::Message;
 use crate::stack::Stack;
-use crate::tile::{fitting, FeatureKind, Segment, TileId, TileKind, NO_SEGMENT};
+use crate::tile::{fitting, fitting_entry, FeatureKind, Segment, TileId, TileKind, NO_SEGMENT};
 use crate::turn::{Cursor, Step};
 
 /// What the game is waiting for, and whose decision it is ([`Game::current_player`]).
@@ -732,6 +732,54 @@ impl Game {
             left -= n;
             None
         })
+    }
+
+    /// A legal action chosen by its index: `choose` is called once, with the number `n` of
+    /// legal actions of the pending decision (never with 0), and returns an index; the result
+    /// is the action [`Game::legal_action`] gives for that index. `None` when no decision is
+    /// pending (a chance node, the end of the game) or the index is not below `n`.
+    ///
+    /// The same choice as `legal_action(choose(legal_action_count()))`, in one scan of the
+    /// open positions instead of two: each position's fitting rotations are kept from the
+    /// count for the search of the chosen one. A random playout's draw:
+    /// `game.choose_legal_action(|n| rng.random_range(0..n))`.
+    pub fn choose_legal_action(&self, choose: impl FnOnce(usize) -> usize) -> Option<Action> {
+        /// Open positions whose fitting rotations are kept on the stack; a wider board (no
+        /// base game comes near) is scanned twice.
+        const KEPT: usize = 256;
+        let Pending::Place { tile } = self.pending else {
+            // Deployments and the expansions' decisions: a handful of actions, listed once.
+            return self.with_listing(|actions| match actions.len() {
+                0 => None,
+                n => actions.get(choose(n)).copied(),
+            });
+        };
+        let kind = tile.kind();
+        let open = self.board.open_positions();
+        if self.placement_is_constrained(kind) || open.len() > KEPT {
+            let n = self.legal_action_count();
+            return (n > 0).then(|| self.legal_action(choose(n))).flatten();
+        }
+        let table = kind.fitting_table();
+        // Each position's table entry: its fitting rotations and their number.
+        let mut entries = [0u8; KEPT];
+        let mut n = 0;
+        for (e, o) in entries.iter_mut().zip(open) {
+            *e = fitting_entry(table, o.constraint);
+            n += usize::from(*e >> 4);
+        }
+        if n == 0 {
+            return None;
+        }
+        let mut left = choose(n);
+        for (&e, o) in entries.iter().zip(open) {
+            let here = usize::from(e >> 4);
+            if left < here {
+                return nth_placement(tile, o, e & 15, left);
+            }
+            left -= here;
+        }
+        None
     }
 
     /// Calls `visit` with each open position the drawn `tile` may go to and its rotations

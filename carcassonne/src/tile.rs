@@ -608,8 +608,9 @@ pub struct TileKind {
     /// Edge type of each side in canonical orientation.
     pub(crate) edges: [EdgeKind; 4],
     /// For each open-position constraint (see [`constraint_code`]): the rotations that fit
-    /// there, bit `r` for `r` quarter turns. [`FITTING_TABLE`] entries (the codes above
-    /// [`CONSTRAINTS`] fit nothing), so that a lookup through [`fitting`] needs no bounds check.
+    /// there, bit `r` for `r` quarter turns, and their number in bits 4 to 7
+    /// ([`fitting_entry`]). [`FITTING_TABLE`] entries (the codes above [`CONSTRAINTS`] fit
+    /// nothing), so that a lookup through [`fitting`] needs no bounds check.
     pub(crate) fitting_rotations: Box<[u8; FITTING_TABLE]>,
     /// Per rotation: the owner of each rotated edge point (segment index or [`NO_SEGMENT`]).
     pub(crate) rotated_owner: [[u8; 12]; 4],
@@ -636,6 +637,15 @@ pub(crate) const FITTING_TABLE: usize = CONSTRAINTS.next_power_of_two();
 /// without a check.
 #[inline(always)]
 pub(crate) fn fitting(table: &[u8; FITTING_TABLE], constraint: u16) -> u8 {
+    fitting_entry(table, constraint) & 15
+}
+
+/// The entry of a table of fitting rotations for the constraint code `constraint`: the
+/// rotations that fit in the low four bits (as [`fitting`] gives them), their number in the high
+/// four; 0 where none fits. A count of the placements adds the high bits without a second
+/// lookup.
+#[inline(always)]
+pub(crate) fn fitting_entry(table: &[u8; FITTING_TABLE], constraint: u16) -> u8 {
     table[constraint as usize & (FITTING_TABLE - 1)]
 }
 
@@ -693,6 +703,7 @@ impl TileKind {
                     *fits |= 1 << r.quarter_turns();
                 }
             }
+            *fits |= (fits.count_ones() as u8) << 4;
         }
         let mut rotated_owner = [[NO_SEGMENT; 12]; 4];
         for (r, table) in rotated_owner.iter_mut().enumerate() {

@@ -1132,6 +1132,16 @@ fn check_game(
             // the animal pool's shares and add up to 1.
             let outcomes = game.chance_outcomes();
             prop_assert!(!outcomes.is_empty(), "a chance node with no outcome");
+            // No action to choose: the chooser is not asked.
+            let mut asked = false;
+            prop_assert_eq!(
+                game.choose_legal_action(|n| {
+                    asked = true;
+                    n
+                }),
+                None
+            );
+            prop_assert!(!asked, "choose_legal_action asked at a chance node");
             let total: f64 = outcomes.iter().map(|(_, p)| p).sum();
             prop_assert!(
                 (total - 1.0).abs() < 1e-9,
@@ -1191,6 +1201,18 @@ fn check_game(
                 prop_assert_eq!(game.legal_action(i), Some(action), "legal_action({})", i);
             }
             prop_assert_eq!(game.legal_action(legal.len()), None);
+            // Choosing by index: told the list's length once, it gives the action at the
+            // index chosen, and nothing past the list.
+            for (i, &action) in legal.iter().enumerate() {
+                let mut told = Vec::new();
+                let chosen = game.choose_legal_action(|n| {
+                    told.push(n);
+                    i
+                });
+                prop_assert_eq!(chosen, Some(action), "choose_legal_action(|_| {})", i);
+                prop_assert_eq!(told, vec![legal.len()]);
+            }
+            prop_assert_eq!(game.choose_legal_action(|n| n), None);
             let oracle = Oracle::of(&game);
             match game.pending() {
                 Pending::Place { tile } => {

@@ -1,7 +1,7 @@
 //! Speed of the engine on one thread: random 2-player base games per second (uniform random
 //! over all legal actions, followers included; listed, and the same games drawn by index), the
-//! median time of one `legal_actions()` call, and the time and size of a `Game` clone; then `play_games` and `VectorEnv::step` on 1 and 2
-//! threads, the cost of the C API beside the Rust API (as `ffi_bench` prints it), and Python's
+//! median time of one `legal_actions()` call, and the time and size of a `Game` clone; then
+//! `play_games` and `VectorEnv::step` on 1 and 2 threads, the cost of the C API beside the Rust API (as `ffi_bench` prints it), and Python's
 //! batch path (`play_random_games`) beside Rust's `play_games` on the same games, all in one
 //! run with the machine it ran on.
 //!
@@ -12,7 +12,7 @@
 //!
 //! `cargo run --release --example bench [-- --seconds S | --games N [--all-sets | --every-set]
 //! [--by-index | --play-games]]`; `--by-index` draws each action by its index
-//! (`legal_action_count`, `legal_action`) instead of from the list; `--play-games` times the `N`
+//! (`choose_legal_action`) instead of from the list; `--play-games` times the `N`
 //! games through `bots::play_games` on every core.
 
 use std::hint::black_box;
@@ -108,13 +108,13 @@ fn random_game_of(config: Config, seed: u64, buf: &mut Vec<Action>, rng: &mut Pc
 }
 
 /// A random game like [`random_game_of`], with each action drawn by its index
-/// (`legal_action_count` and `legal_action`) instead of from a list: the same games.
+/// (`choose_legal_action`) instead of from a list: the same games.
 fn random_game_by_index(config: Config, seed: u64, rng: &mut Pcg64Mcg) -> Game {
     let mut game = Game::new(config, seed).expect("valid config");
     while !game.is_over() {
-        let n = game.legal_action_count();
-        let i = ((rng.next_u64() as u128 * n as u128) >> 64) as usize;
-        let action = game.legal_action(i).expect("an index below the count");
+        let action = game
+            .choose_legal_action(|n| ((rng.next_u64() as u128 * n as u128) >> 64) as usize)
+            .expect("an index below the count");
         game.play_quiet(action).expect("legal action");
     }
     game
@@ -205,7 +205,7 @@ fn main() {
     let base_rate = median(rates);
     println!("random 2-player base games: {base_rate:.0} games/s (median of 5 rounds)");
     println!(
-        "  the same games with each action drawn by index (legal_action_count, legal_action): \
+        "  the same games with each action drawn by index (choose_legal_action): \
          {:.0} games/s",
         median(index_rates)
     );

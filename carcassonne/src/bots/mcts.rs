@@ -216,11 +216,7 @@ fn playout(game: &mut Game, rng: &mut Pcg64Mcg) {
     while !game.is_over() {
         settle_chance(game, rng);
         // Drawn by index, without listing: the same choice as from the list.
-        let n = game.legal_action_count();
-        if n == 0 {
-            return;
-        }
-        let Some(action) = game.legal_action(below(rng, n)) else {
+        let Some(action) = game.choose_legal_action(|n| below(rng, n)) else {
             return;
         };
         if game.play_quiet(action).is_err() {

@@ -133,12 +133,7 @@ impl Bot {
         match self.kind {
             BotKind::Random => {
                 // Drawn by index, without listing: the same choice as from the list.
-                let n = game.legal_action_count();
-                if n == 0 {
-                    return None;
-                }
-                let i = self.below(n);
-                game.legal_action(i)
+                game.choose_legal_action(|n| self.below(n))
             }
             BotKind::Greedy => {
                 game.legal_actions_into(&mut self.buffer);
