@@ -165,18 +165,21 @@ impl Game {
         // A tile has at most 8 road and city segments, so `done` never overflows here.
         let mut done = [NodeId::MAX; 16];
         let mut n = 0;
-        for (i, seg) in kind.segments.iter().enumerate() {
-            if matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
-                let root = self.features.find(placed.node_base + i as u16);
-                if self.features.open(root) != 0 || done[..n].contains(&root) {
-                    continue;
-                }
-                if n < done.len() {
-                    done[n] = root;
-                    n += 1;
-                }
-                self.score_completed_feature(root, sink);
+        // The road and city segments from the tile's mask: a test of each segment's kind was
+        // mispredicted about every other segment (fields and roads alternate).
+        let mut segments = kind.roads_and_cities;
+        while segments != 0 {
+            let i = segments.trailing_zeros() as u16;
+            segments &= segments - 1;
+            let root = self.features.find(placed.node_base + i);
+            if self.features.node(root).open() != 0 || done[..n].contains(&root) {
+                continue;
             }
+            if n < done.len() {
+                done[n] = root;
+                n += 1;
+            }
+            self.score_completed_feature(root, sink);
         }
         if self.has_hook(Hook::CompletedElsewhere) {
             self.score_completed_elsewhere(done[..n].to_vec(), sink);
