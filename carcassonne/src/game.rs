@@ -741,24 +741,24 @@ impl Game {
     ///
     /// The same choice as `legal_action(choose(legal_action_count()))`, in one scan of the
     /// open positions instead of two: each position's fitting rotations are kept from the
-    /// count for the search of the chosen one. A random playout's draw:
+    /// count for the search of the chosen one. A placement under the river's or the Cult's
+    /// rule, and every other decision, is listed once instead (in the per-thread buffer of
+    /// [`Game::legal_actions`]). A random playout's draw:
     /// `game.choose_legal_action(|n| rng.random_range(0..n))`.
     pub fn choose_legal_action(&self, choose: impl FnOnce(usize) -> usize) -> Option<Action> {
         /// Open positions whose fitting rotations are kept on the stack; a wider board (no
-        /// base game comes near) is scanned twice.
+        /// base game comes near) is listed.
         const KEPT: usize = 256;
         let Pending::Place { tile } = self.pending else {
             // Deployments and the expansions' decisions: a handful of actions, listed once.
-            return self.with_listing(|actions| match actions.len() {
-                0 => None,
-                n => actions.get(choose(n)).copied(),
-            });
+            return self.choose_listed(choose);
         };
         let kind = tile.kind();
         let open = self.board.open_positions();
         if self.placement_is_constrained(kind) || open.len() > KEPT {
-            let n = self.legal_action_count();
-            return (n > 0).then(|| self.legal_action(choose(n))).flatten();
+            // The river's and the Cult's rules are checked once per position in a listing,
+            // where a count and a search would check them twice.
+            return self.choose_listed(choose);
         }
         let table = kind.fitting_table();
         // Each position's table entry: its fitting rotations and their number.
@@ -780,6 +780,15 @@ impl Game {
             left -= here;
         }
         None
+    }
+
+    /// [`Game::choose_legal_action`] from the listing: `choose` is told its length (unless
+    /// it is empty) and picks an entry.
+    fn choose_listed(&self, choose: impl FnOnce(usize) -> usize) -> Option<Action> {
+        self.with_listing(|actions| match actions.len() {
+            0 => None,
+            n => actions.get(choose(n)).copied(),
+        })
     }
 
     /// Calls `visit` with each open position the drawn `tile` may go to and its rotations
