@@ -465,72 +465,109 @@ impl Game {
     /// Runs the hooks of a pipeline step from the cursor on, in order; stops at the first that
     /// does not say [`Flow::Continue`] (the cursor then points past it). A hook that takes the
     /// sink may pay awards, so a checkpoint follows it; the others cannot pay, and run back to
-    /// back.
+    /// back. Inlined into each step's call, where `hook` is a constant: the step calls its own
+    /// hook point's loop, without a dispatch on the hook.
+    #[inline(always)]
     pub(crate) fn run_hooks<S: Sink>(&mut self, hook: Hook, sink: &mut S) -> Flow {
+        use Expansion::*;
+        // One loop per hook point, each with its own dispatch on the expansion: the sequence of
+        // expansions at one point is the same every turn, where one dispatch for every point's
+        // pairs was an indirect jump mispredicted at most entries.
+        match hook {
+            Hook::StartOfTurnPart => self.run_in_order(hook, sink, |g, e, _| match e {
+                River => g.river_start_of_turn_part(),
+                TradersAndBuilders => g.traders_start_of_turn_part(),
+                Count => g.count_start_of_turn_part(),
+                BigTop => g.circus_start_of_turn_part(),
+                Ferries => g.ferries_start_of_turn_part(),
+                Messages => g.messages_start_of_turn_part(),
+                _ => Flow::Continue,
+            }),
+            Hook::AfterDeployment => self.run_in_order(hook, sink, |g, e, sink| match e {
+                Ferries => g.ferries_after_deployment(),
+                MageWitch => {
+                    let flow = g.magic_after_deployment(sink);
+                    g.checkpoint(flow)
+                }
+                _ => Flow::Continue,
+            }),
+            Hook::TileTriggered => self.run_in_order(hook, sink, |g, e, sink| match e {
+                River => g.river_tile_triggered(),
+                GoldMines => {
+                    let flow = g.gold_tile_triggered(sink);
+                    g.checkpoint(flow)
+                }
+                MageWitch => {
+                    let flow = g.magic_tile_triggered(sink);
+                    g.checkpoint(flow)
+                }
+                Robbers => {
+                    let flow = g.robbers_tile_triggered(sink);
+                    g.checkpoint(flow)
+                }
+                _ => Flow::Continue,
+            }),
+            Hook::BeforeScoring => self.run_in_order(hook, sink, |g, e, _| match e {
+                Count => g.count_before_scoring(),
+                _ => Flow::Continue,
+            }),
+            Hook::AfterScoring => self.run_in_order(hook, sink, |g, e, sink| match e {
+                BigTop => {
+                    let flow = g.big_top_after_scoring(sink);
+                    g.checkpoint(flow)
+                }
+                GoldMines => {
+                    let flow = g.gold_after_scoring(sink);
+                    g.checkpoint(flow)
+                }
+                Count => g.count_after_scoring(),
+                CropCircles => g.crop_after_scoring(),
+                Robbers => {
+                    let flow = g.robbers_after_scoring(sink);
+                    g.checkpoint(flow)
+                }
+                Messages => {
+                    let flow = g.messages_after_scoring(sink);
+                    g.checkpoint(flow)
+                }
+                _ => Flow::Continue,
+            }),
+            Hook::EndOfTurnPart => self.run_in_order(hook, sink, |g, e, _| match e {
+                River => g.river_end_of_turn_part(),
+                TradersAndBuilders => g.traders_end_of_turn_part(),
+                Messages => g.messages_end_of_turn_part(),
+                _ => Flow::Continue,
+            }),
+            Hook::BeforeFinalScoring => self.run_in_order(hook, sink, |g, e, sink| match e {
+                BigTop => {
+                    let flow = g.big_top_final_scoring(sink);
+                    g.checkpoint(flow)
+                }
+                Count => g.count_before_final_scoring(),
+                _ => Flow::Continue,
+            }),
+            _ => Flow::Continue,
+        }
+    }
+
+    /// The loop of [`Game::run_hooks`] at one hook point: `run` runs each expansion in play of
+    /// the hook's order from the cursor on, until one does not say [`Flow::Continue`]. One
+    /// function per hook point (per `run`), called directly from its step and kept out of it:
+    /// the base game's steps, which never call it, stay small.
+    #[inline(never)]
+    fn run_in_order<S: Sink>(
+        &mut self,
+        hook: Hook,
+        sink: &mut S,
+        mut run: impl FnMut(&mut Self, Expansion, &mut S) -> Flow,
+    ) -> Flow {
         let order = hook.order();
         while let Some(&expansion) = order.get(self.cursor.hook as usize) {
             self.cursor.hook += 1;
             if !self.plays(expansion) {
                 continue;
             }
-            let flow = match (hook, expansion) {
-                (Hook::StartOfTurnPart, Expansion::River) => self.river_start_of_turn_part(),
-                (Hook::StartOfTurnPart, Expansion::TradersAndBuilders) => {
-                    self.traders_start_of_turn_part()
-                }
-                (Hook::StartOfTurnPart, Expansion::Count) => self.count_start_of_turn_part(),
-                (Hook::StartOfTurnPart, Expansion::BigTop) => self.circus_start_of_turn_part(),
-                (Hook::StartOfTurnPart, Expansion::Ferries) => self.ferries_start_of_turn_part(),
-                (Hook::AfterDeployment, Expansion::Ferries) => self.ferries_after_deployment(),
-                (Hook::AfterDeployment, Expansion::MageWitch) => {
-                    let flow = self.magic_after_deployment(sink);
-                    self.checkpoint(flow)
-                }
-                (Hook::AfterScoring, Expansion::BigTop) => {
-                    let flow = self.big_top_after_scoring(sink);
-                    self.checkpoint(flow)
-                }
-                (Hook::BeforeFinalScoring, Expansion::BigTop) => {
-                    let flow = self.big_top_final_scoring(sink);
-                    self.checkpoint(flow)
-                }
-                (Hook::TileTriggered, Expansion::River) => self.river_tile_triggered(),
-                (Hook::TileTriggered, Expansion::GoldMines) => {
-                    let flow = self.gold_tile_triggered(sink);
-                    self.checkpoint(flow)
-                }
-                (Hook::TileTriggered, Expansion::MageWitch) => {
-                    let flow = self.magic_tile_triggered(sink);
-                    self.checkpoint(flow)
-                }
-                (Hook::AfterScoring, Expansion::GoldMines) => {
-                    let flow = self.gold_after_scoring(sink);
-                    self.checkpoint(flow)
-                }
-                (Hook::BeforeScoring, Expansion::Count) => self.count_before_scoring(),
-                (Hook::AfterScoring, Expansion::Count) => self.count_after_scoring(),
-                (Hook::AfterScoring, Expansion::CropCircles) => self.crop_after_scoring(),
-                (Hook::EndOfTurnPart, Expansion::River) => self.river_end_of_turn_part(),
-                (Hook::EndOfTurnPart, Expansion::TradersAndBuilders) => {
-                    self.traders_end_of_turn_part()
-                }
-                (Hook::BeforeFinalScoring, Expansion::Count) => self.count_before_final_scoring(),
-                (Hook::TileTriggered, Expansion::Robbers) => {
-                    let flow = self.robbers_tile_triggered(sink);
-                    self.checkpoint(flow)
-                }
-                (Hook::AfterScoring, Expansion::Robbers) => {
-                    let flow = self.robbers_after_scoring(sink);
-                    self.checkpoint(flow)
-                }
-                (Hook::StartOfTurnPart, Expansion::Messages) => self.messages_start_of_turn_part(),
-                (Hook::AfterScoring, Expansion::Messages) => {
-                    let flow = self.messages_after_scoring(sink);
-                    self.checkpoint(flow)
-                }
-                (Hook::EndOfTurnPart, Expansion::Messages) => self.messages_end_of_turn_part(),
-                _ => Flow::Continue,
-            };
+            let flow = run(self, expansion, sink);
             if flow != Flow::Continue {
                 return flow;
             }
