@@ -669,12 +669,14 @@ impl Game {
         let kind = placed.tile.kind();
         // The tile's roads and cities, then those changed elsewhere (no list of them is built:
         // this runs for every tile).
-        let on_tile = kind
-            .segments
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| matches!(s.kind, FeatureKind::Road | FeatureKind::City))
-            .map(move |(i, _)| placed.node_base + i as u16);
+        let mut roads_and_cities = kind.roads_and_cities;
+        let on_tile = std::iter::from_fn(move || {
+            (roads_and_cities != 0).then(|| {
+                let i = roads_and_cities.trailing_zeros() as u16;
+                roads_and_cities &= roads_and_cities - 1;
+                placed.node_base + i
+            })
+        });
         let elsewhere = if self.has_hook(Hook::CompletedElsewhere) {
             self.completed_elsewhere()
         } else {
@@ -684,7 +686,7 @@ impl Game {
         let mut done: Vec<NodeId> = Vec::new();
         for node in on_tile.chain(elsewhere) {
             let root = self.features.find(node);
-            if self.features.open(root) != 0 || done.contains(&root) {
+            if self.features.node(root).open() != 0 || done.contains(&root) {
                 continue;
             }
             done.push(root);

@@ -253,20 +253,17 @@ impl Game {
         if !ferries.lakes.iter().any(|l| movable(l).is_some()) {
             return false;
         }
-        // The roads of the new tile, found once rather than once per lake.
+        // The roads of the new tile, walked again for each lake (a find is one load; a list
+        // of them was an allocation on every tile laid).
         let placed = self.board.tiles()[index as usize];
-        let roads: Vec<NodeId> = placed
-            .tile
-            .kind()
-            .segments
-            .iter()
-            .enumerate()
-            .filter(|(_, seg)| seg.kind == FeatureKind::Road)
-            .map(|(i, _)| self.features.find(placed.node_base + i as u16))
-            .collect();
+        let kind = placed.tile.kind();
         ferries.lakes.iter().filter_map(movable).any(|(tile, a)| {
             let lake = self.board.tiles()[tile as usize];
-            roads.contains(&self.features.find(lake.node_base + u16::from(a)))
+            let road = self.features.find(lake.node_base + u16::from(a));
+            kind.segments.iter().enumerate().any(|(i, seg)| {
+                seg.kind == FeatureKind::Road
+                    && self.features.find(placed.node_base + i as u16) == road
+            })
         })
     }
 
