@@ -716,8 +716,9 @@ impl Game {
     /// Legal action number `i` of the pending decision: exactly `legal_actions().get(i)`, but
     /// a placement is found without listing the others (the open positions are scanned with
     /// their numbers of fitting rotations until the one holding action `i`). With
-    /// [`Game::legal_action_count`], a uniform random choice without a list: the random bot's
-    /// and the search's playouts. `None` when `i` is not below the number of legal actions.
+    /// [`Game::legal_action_count`], a uniform random choice without a list
+    /// ([`Game::choose_legal_action`] makes the same choice in one scan). `None` when `i` is not
+    /// below the number of legal actions.
     pub fn legal_action(&self, i: usize) -> Option<Action> {
         let Pending::Place { tile } = self.pending else {
             // Deployments and the expansions' decisions: a handful of actions, listed.
@@ -743,8 +744,17 @@ impl Game {
     /// open positions instead of two: each position's fitting rotations are kept from the
     /// count for the search of the chosen one. A placement under the river's or the Cult's
     /// rule, and every other decision, is listed once instead (in the per-thread buffer of
-    /// [`Game::legal_actions`]). A random playout's draw:
-    /// `game.choose_legal_action(|n| rng.random_range(0..n))`.
+    /// [`Game::legal_actions`]). A random playout draws each action with its generator's
+    /// number below `n`:
+    ///
+    /// ```
+    /// use carcassonne::{Config, Game};
+    /// let game = Game::new(Config::new(2), 7).unwrap();
+    /// let actions = game.legal_actions();
+    /// let last = game.choose_legal_action(|n| n - 1);
+    /// assert_eq!(last, actions.last().copied());
+    /// assert_eq!(game.choose_legal_action(|n| n), None); // past the list
+    /// ```
     pub fn choose_legal_action(&self, choose: impl FnOnce(usize) -> usize) -> Option<Action> {
         /// Open positions whose fitting rotations are kept on the stack; a wider board (no
         /// base game comes near) is listed.

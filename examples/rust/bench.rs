@@ -1,9 +1,9 @@
 //! Speed of the engine on one thread: random 2-player base games per second (uniform random
 //! over all legal actions, followers included; listed, and the same games drawn by index), the
 //! median time of one `legal_actions()` call, and the time and size of a `Game` clone; then
-//! `play_games` and `VectorEnv::step` on 1 and 2 threads, the cost of the C API beside the Rust API (as `ffi_bench` prints it), and Python's
-//! batch path (`play_random_games`) beside Rust's `play_games` on the same games, all in one
-//! run with the machine it ran on.
+//! `play_games` and `VectorEnv::step` on 1 and 2 threads, the cost of the C API beside the Rust
+//! API (as `ffi_bench` prints it), and Python's batch path (`play_random_games`) beside Rust's
+//! `play_games` on the same games, all in one run with the machine it ran on.
 //!
 //! Also the same with the sets of Expansions I (`base,inns,traders,river,river2`) and with every
 //! set (one edition of each: Expansions I, `king_robber`, `cult`, `count`, `big_top`, the mini
