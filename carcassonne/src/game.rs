@@ -1589,21 +1589,17 @@ static ROTATION_SUBSETS: [&[Rotation]; 16] = {
     ]
 };
 
-/// The number of rotations in the rotation set `fits` (bit `r` for `r` quarter turns), from a
-/// table: the baseline x86-64 target counts bits in software.
+/// The number of rotations in the rotation set `fits` (bit `r` for `r` quarter turns), from
+/// [`ROTATION_SUBSETS`]: the baseline x86-64 target counts bits in software.
 #[inline(always)]
 fn rotation_count(fits: u8) -> usize {
-    const COUNT: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
-    usize::from(COUNT[usize::from(fits & 15)])
+    ROTATION_SUBSETS[usize::from(fits & 15)].len()
 }
 
 /// The placement of `tile` at `o` in the `k`-th rotation of `fits` (bit `r` for `r` quarter
 /// turns), as `push_rotations` lists it; `None` if `fits` has no more than `k` rotations.
 fn nth_placement(tile: TileId, o: &OpenPosition, fits: u8, k: usize) -> Option<Action> {
-    let rotation = Rotation::ALL
-        .into_iter()
-        .filter(|r| fits & (1 << r.quarter_turns()) != 0)
-        .nth(k)?;
+    let rotation = *ROTATION_SUBSETS[usize::from(fits & 15)].get(k)?;
     Some(Action::Place {
         tile,
         pos: o.pos,

@@ -165,13 +165,8 @@ impl Game {
         // A tile has at most 8 road and city segments, so `done` never overflows here.
         let mut done = [NodeId::MAX; 16];
         let mut n = 0;
-        // The road and city segments from the tile's mask: a test of each segment's kind was
-        // mispredicted about every other segment (fields and roads alternate).
-        let mut segments = kind.roads_and_cities;
-        while segments != 0 {
-            let i = segments.trailing_zeros() as u16;
-            segments &= segments - 1;
-            let root = self.features.find(placed.node_base + i);
+        for i in kind.road_and_city_segments() {
+            let root = self.features.find(placed.node_base + i as u16);
             if self.features.node(root).open() != 0 || done[..n].contains(&root) {
                 continue;
             }

@@ -669,14 +669,9 @@ impl Game {
         let kind = placed.tile.kind();
         // The tile's roads and cities, then those changed elsewhere (no list of them is built:
         // this runs for every tile).
-        let mut roads_and_cities = kind.roads_and_cities;
-        let on_tile = std::iter::from_fn(move || {
-            (roads_and_cities != 0).then(|| {
-                let i = roads_and_cities.trailing_zeros() as u16;
-                roads_and_cities &= roads_and_cities - 1;
-                placed.node_base + i
-            })
-        });
+        let on_tile = kind
+            .road_and_city_segments()
+            .map(move |i| placed.node_base + i as u16);
         let elsewhere = if self.has_hook(Hook::CompletedElsewhere) {
             self.completed_elsewhere()
         } else {

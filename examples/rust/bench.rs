@@ -25,6 +25,8 @@ use carcassonne::{Action, Config, Game, TileSet};
 #[path = "ffi_cost.rs"]
 mod ffi_cost;
 
+use ffi_cost::below;
+
 /// The machine: its CPU model (from `/proc/cpuinfo` where there is one), its cores, the OS.
 fn machine() -> String {
     let model = std::fs::read_to_string("/proc/cpuinfo")
@@ -57,7 +59,7 @@ fn vector_step_rate(envs: usize, threads: usize, seconds: f64, rng: &mut Pcg64Mc
     while start.elapsed().as_secs_f64() < seconds {
         for (i, a) in actions.iter_mut().enumerate() {
             let ids = env.legal_ids(i);
-            *a = ids[((rng.next_u64() as u128 * ids.len() as u128) >> 64) as usize] as i64;
+            *a = ids[below(rng, ids.len())] as i64;
         }
         let step = Instant::now();
         env.step(&actions).expect("legal actions");
@@ -90,7 +92,7 @@ fn config_of(sets: &[TileSet]) -> Config {
     config.sets = sets.to_vec();
     config
 }
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 fn random_game(seed: u64, buf: &mut Vec<Action>, rng: &mut Pcg64Mcg) -> Game {
@@ -101,7 +103,7 @@ fn random_game_of(config: Config, seed: u64, buf: &mut Vec<Action>, rng: &mut Pc
     let mut game = Game::new(config, seed).expect("valid config");
     while !game.is_over() {
         game.legal_actions_into(buf);
-        let i = ((rng.next_u64() as u128 * buf.len() as u128) >> 64) as usize;
+        let i = below(rng, buf.len());
         game.play_quiet(buf[i]).expect("legal action");
     }
     game
@@ -113,7 +115,7 @@ fn random_game_by_index(config: Config, seed: u64, rng: &mut Pcg64Mcg) -> Game {
     let mut game = Game::new(config, seed).expect("valid config");
     while !game.is_over() {
         let action = game
-            .choose_legal_action(|n| ((rng.next_u64() as u128 * n as u128) >> 64) as usize)
+            .choose_legal_action(|n| below(rng, n))
             .expect("an index below the count");
         game.play_quiet(action).expect("legal action");
     }
@@ -234,7 +236,7 @@ fn main() {
                 game.legal_actions_into(buf);
                 decisions += 1;
                 listed += buf.len() as u64;
-                let i = ((rng.next_u64() as u128 * buf.len() as u128) >> 64) as usize;
+                let i = below(rng, buf.len());
                 game.play_quiet(buf[i]).expect("legal action");
             }
         }
@@ -276,7 +278,7 @@ fn main() {
         let mut n = 0;
         while !game.is_over() && n < stop {
             game.legal_actions_into(&mut buf);
-            let i = ((rng.next_u64() as u128 * buf.len() as u128) >> 64) as usize;
+            let i = below(&mut rng, buf.len());
             game.play_quiet(buf[i]).expect("legal action");
             n += 1;
         }

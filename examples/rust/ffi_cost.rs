@@ -15,7 +15,8 @@ use carcassonne_ffi::types::carc_action;
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-fn below(rng: &mut Pcg64Mcg, n: usize) -> usize {
+/// A uniform index below `n` (n > 0), as the engine's random bot draws it.
+pub fn below(rng: &mut Pcg64Mcg, n: usize) -> usize {
     ((rng.next_u64() as u128 * n as u128) >> 64) as usize
 }
 

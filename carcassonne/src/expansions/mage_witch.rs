@@ -181,16 +181,8 @@ impl Game {
             let taken = [self.magic_root(figure), self.magic_root(figure.other())];
             for placed in self.board.tiles() {
                 let kind = placed.tile.kind();
-                // The road and city segments from the tile's mask: no test of each segment's
-                // kind (fields and roads alternate on a tile, and such a test was mispredicted
-                // about every other segment).
-                let mut segments = kind.roads_and_cities;
-                while segments != 0 {
-                    let i = segments.trailing_zeros() as usize;
-                    segments &= segments - 1;
-                    let Some(seg) = kind.segments.get(i) else {
-                        break;
-                    };
+                for i in kind.road_and_city_segments() {
+                    let seg = &kind.segments[i];
                     let node = placed.node_base + i as u16;
                     if !self.magic_may_enter(taken, node) {
                         continue;
