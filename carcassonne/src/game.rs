@@ -21,7 +21,10 @@ use crate::figure::Figure;
 use crate::geometry::{facing_point, Location, Position, Rotation, Side, SIDE_POINTS_FACING};
 use crate::message::Message;
 use crate::stack::Stack;
-use crate::tile::{fitting, fitting_entry, FeatureKind, Segment, TileId, TileKind, NO_SEGMENT};
+use crate::tile::{
+    fitting, fitting_entry, EdgeKind, FeatureKind, Segment, TileId, TileKind, FITTING_TABLE,
+    NO_SEGMENT,
+};
 use crate::turn::{Cursor, Step};
 
 /// What the game is waiting for, and whose decision it is ([`Game::current_player`]).
@@ -741,8 +744,8 @@ impl Game {
     /// pending (a chance node, the end of the game) or the index is not below `n`.
     ///
     /// The same choice as `legal_action(choose(legal_action_count()))`, in one scan of the
-    /// open positions instead of two: each position's fitting rotations are kept from the
-    /// count for the search of the chosen one. A placement under the river's or the Cult's
+    /// open positions instead of two: the count keeps the number of placements before each
+    /// position, and the chosen one is found among them by halving. A placement under the river's or the Cult's
     /// rule, and every other decision, is listed once instead (in the per-thread buffer of
     /// [`Game::legal_actions`]). A random playout draws each action with its generator's
     /// number below `n`:
@@ -756,40 +759,25 @@ impl Game {
     /// assert_eq!(game.choose_legal_action(|n| n), None); // past the list
     /// ```
     pub fn choose_legal_action(&self, choose: impl FnOnce(usize) -> usize) -> Option<Action> {
-        /// Open positions whose fitting rotations are kept on the stack; a wider board (no
-        /// base game comes near) is listed.
-        const KEPT: usize = 256;
         let Pending::Place { tile } = self.pending else {
             // Deployments and the expansions' decisions: a handful of actions, listed once.
             return self.choose_listed(choose);
         };
         let kind = tile.kind();
         let open = self.board.open_positions();
-        if self.placement_is_constrained(kind) || open.len() > KEPT {
+        if self.placement_is_constrained(kind) {
             // The river's and the Cult's rules are checked once per position in a listing,
             // where a count and a search would check them twice.
             return self.choose_listed(choose);
         }
         let table = kind.fitting_table();
-        // Each position's table entry: its fitting rotations and their number.
-        let mut entries = [0u8; KEPT];
-        let mut n = 0;
-        for (e, o) in entries.iter_mut().zip(open) {
-            *e = fitting_entry(table, o.constraint);
-            n += usize::from(*e >> 4);
+        // The counts are kept on the stack: a small array for the base game's boards (it is
+        // zeroed on every call), a larger one for the widest, and a listing past that.
+        match open.len() {
+            0..=128 => choose_placement::<128>(tile, table, open, choose),
+            129..=1024 => choose_placement::<1024>(tile, table, open, choose),
+            _ => self.choose_listed(choose),
         }
-        if n == 0 {
-            return None;
-        }
-        let mut left = choose(n);
-        for (&e, o) in entries.iter().zip(open) {
-            let here = usize::from(e >> 4);
-            if left < here {
-                return nth_placement(tile, o, e & 15, left);
-            }
-            left -= here;
-        }
-        None
     }
 
     /// [`Game::choose_legal_action`] from the listing: `choose` is told its length (unless
@@ -1308,7 +1296,7 @@ impl Game {
         if self.has_hook(Hook::TileLaid) {
             self.tile_laid(kind, pos, rotation);
         }
-        self.join_neighbours(kind, rotation, node_base, neighbours);
+        self.join_neighbours(kind, rotation, node_base, neighbours, edges);
         self.last_tile = Some(index);
         index as usize
     }
@@ -1386,7 +1374,14 @@ impl Game {
 
     /// Joins the segments of a tile of `kind` turned `rotation` (its first node `node_base`)
     /// to those of its neighbours, across each shared edge; `neighbours[s]` is the board index
-    /// of the tile beside it on side `s`, if any.
+    /// of the tile beside it on side `s`, if any, and `edges[s]` the edge type there, which the
+    /// neighbour's edge matches (B-3.2).
+    ///
+    /// The edge type says which points to join (`tile::edge_points_follow_the_edge_type`
+    /// checks every tile of the catalogue): a city owns the whole edge and is joined once,
+    /// through the middle; a road or river is joined at the middle and its fields at the two
+    /// other points; a field edge is joined at each point a field owns on both tiles (a piece
+    /// of the City of Carcassonne leaves some points of its field edges to no segment).
     #[inline(always)]
     fn join_neighbours(
         &mut self,
@@ -1394,6 +1389,7 @@ impl Game {
         rotation: Rotation,
         node_base: u16,
         neighbours: [Option<u16>; 4],
+        edges: [EdgeKind; 4],
     ) {
         let mine = &kind.rotated_owner[rotation.quarter_turns() as usize];
         for side in Side::ALL {
@@ -1403,21 +1399,34 @@ impl Game {
             let neighbour = self.board.tiles()[n as usize];
             let other = neighbour.tile.kind();
             let theirs = &other.rotated_owner[neighbour.rotation.quarter_turns() as usize];
-            for (k, &(p, q)) in SIDE_POINTS_FACING[side.index() as usize].iter().enumerate() {
+            let points = &SIDE_POINTS_FACING[side.index() as usize];
+            let join = |features: &mut Features, k: usize, closes_ends: bool| {
+                let (p, q) = points[k];
                 let (a, b) = (mine[p as usize], theirs[q as usize]);
-                if a == NO_SEGMENT || b == NO_SEGMENT {
-                    continue;
+                if a != NO_SEGMENT && b != NO_SEGMENT {
+                    debug_assert_eq!(
+                        kind.segments[a as usize].kind, other.segments[b as usize].kind,
+                        "matching edges join segments of one kind"
+                    );
+                    features.connect(
+                        node_base + u16::from(a),
+                        neighbour.node_base + u16::from(b),
+                        closes_ends,
+                    );
                 }
-                let seg_kind = kind.segments[a as usize].kind;
-                let middle = k == 1;
-                // Cities own whole edges: join them once, through the middle point.
-                if seg_kind != other.segments[b as usize].kind
-                    || (seg_kind == FeatureKind::City && !middle)
-                {
-                    continue;
+            };
+            match edges[side.index() as usize] {
+                EdgeKind::City => join(&mut self.features, 1, true),
+                EdgeKind::Road | EdgeKind::River => {
+                    join(&mut self.features, 0, false);
+                    join(&mut self.features, 1, true);
+                    join(&mut self.features, 2, false);
                 }
-                self.features
-                    .connect(node_base + a as u16, neighbour.node_base + b as u16, middle);
+                EdgeKind::Field => {
+                    for k in 0..3 {
+                        join(&mut self.features, k, false);
+                    }
+                }
             }
         }
     }
@@ -1594,6 +1603,45 @@ static ROTATION_SUBSETS: [&[Rotation]; 16] = {
 #[inline(always)]
 fn rotation_count(fits: u8) -> usize {
     ROTATION_SUBSETS[usize::from(fits & 15)].len()
+}
+
+/// [`Game::choose_legal_action`]'s placement of `tile` (its fitting table `table`) at one of
+/// the open positions `open` (at most `KEPT` of them), in the listing's order: the count
+/// keeps the number of placements before each position, and the chosen one is found among
+/// them by halving.
+#[inline(always)]
+fn choose_placement<const KEPT: usize>(
+    tile: TileId,
+    table: &[u8; FITTING_TABLE],
+    open: &[OpenPosition],
+    choose: impl FnOnce(usize) -> usize,
+) -> Option<Action> {
+    // At most four placements per position: `KEPT` ≤ 1024 keeps the counts within 16 bits.
+    let mut before = [0u16; KEPT];
+    let mut n = 0u16;
+    for (b, o) in before.iter_mut().zip(open) {
+        *b = n;
+        n += u16::from(fitting_entry(table, o.constraint) >> 4);
+    }
+    if n == 0 {
+        return None;
+    }
+    let chosen = choose(usize::from(n));
+    if chosen >= usize::from(n) {
+        return None;
+    }
+    // The last position with at most `chosen` placements before it holds the chosen one:
+    // found by halving (the standard library's search, without a branch on the comparison),
+    // about log2(open positions) steps instead of a walk past half of them.
+    let chosen = chosen as u16;
+    let first = before[..open.len()].partition_point(|&b| b <= chosen) - 1;
+    let o = &open[first];
+    nth_placement(
+        tile,
+        o,
+        fitting(table, o.constraint),
+        usize::from(chosen - before[first]),
+    )
 }
 
 /// The placement of `tile` at `o` in the `k`-th rotation of `fits` (bit `r` for `r` quarter

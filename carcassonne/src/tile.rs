@@ -885,3 +885,57 @@ impl<'de> Deserialize<'de> for TileId {
         s.parse().map_err(serde::de::Error::custom)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::catalogue;
+
+    /// The points of an edge follow its type, on every tile of the catalogue: joining two
+    /// tiles' features across a matching edge relies on it (`Game::join_neighbours`).
+    #[test]
+    fn edge_points_follow_the_edge_type() {
+        let mut checked = 0;
+        for kind in catalogue().tiles() {
+            for side in 0..4u8 {
+                let owner = |k: u8| kind.rotated_owner[0][usize::from(3 * side + k)];
+                let feature = |k: u8| {
+                    let o = owner(k);
+                    (o != NO_SEGMENT).then(|| kind.segments[usize::from(o)].kind)
+                };
+                let field = Some(FeatureKind::Field);
+                let ok = match kind.edges[usize::from(side)] {
+                    // A city owns the whole edge.
+                    EdgeKind::City => {
+                        feature(1) == Some(FeatureKind::City)
+                            && owner(0) == owner(1)
+                            && owner(2) == owner(1)
+                    }
+                    // A road or river in the middle, fields on either side.
+                    EdgeKind::Road => {
+                        feature(1) == Some(FeatureKind::Road)
+                            && feature(0) == field
+                            && feature(2) == field
+                    }
+                    EdgeKind::River => {
+                        feature(1) == Some(FeatureKind::River)
+                            && feature(0) == field
+                            && feature(2) == field
+                    }
+                    // Fields, or no segment (pieces of the City of Carcassonne).
+                    EdgeKind::Field => {
+                        (0..3).all(|k| matches!(feature(k), None | Some(FeatureKind::Field)))
+                    }
+                };
+                assert!(
+                    ok,
+                    "tile {} side {side}: points {:?}",
+                    kind.id,
+                    [feature(0), feature(1), feature(2)]
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 4 * catalogue().tiles().len());
+    }
+}
