@@ -568,11 +568,7 @@ impl Game {
     /// element is off (JCloisterZone without `shrine`).
     #[inline(always)]
     pub(crate) fn segment_kind(&self, seg: &Segment) -> FeatureKind {
-        if seg.kind == FeatureKind::Shrine && !self.elements.shrines {
-            FeatureKind::Monastery
-        } else {
-            seg.kind
-        }
+        feature_kind(seg, self.elements.shrines)
     }
 
     /// The positions of the tiles of the road, city or field that the segment of kind
@@ -1304,14 +1300,12 @@ impl Game {
     /// Adds a node for each segment of `kind`, laid at board index `index`.
     #[inline(always)]
     fn add_nodes(&mut self, kind: &TileKind, index: u16) {
-        for (i, seg) in kind.segments.iter().enumerate() {
-            self.features.add(
-                self.segment_kind(seg),
-                index,
-                i as u8,
-                u16::from(seg.open_ends),
-            );
-        }
+        let shrines = self.elements.shrines;
+        self.features
+            .add_tile(kind.segments.iter().enumerate().map(|(i, seg)| {
+                let feature = feature_kind(seg, shrines);
+                (feature, index, i as u8, u16::from(seg.open_ends))
+            }));
     }
 
     /// Rebuilds the roads through the road segments `ends` (a lake tile's, after a ferry
@@ -1603,6 +1597,16 @@ static ROTATION_SUBSETS: [&[Rotation]; 16] = {
 #[inline(always)]
 fn rotation_count(fits: u8) -> usize {
     ROTATION_SUBSETS[usize::from(fits & 15)].len()
+}
+
+/// The kind of feature `seg` is in a game with the shrine element on or off (`shrines`): a
+/// shrine is a monastery when it is off (JCloisterZone without `shrine`).
+#[inline(always)]
+fn feature_kind(seg: &Segment, shrines: bool) -> FeatureKind {
+    match seg.kind {
+        FeatureKind::Shrine if !shrines => FeatureKind::Monastery,
+        kind => kind,
+    }
 }
 
 /// [`Game::choose_legal_action`]'s placement of `tile` (its fitting table `table`) at one of
