@@ -741,8 +741,9 @@ impl Game {
     ///
     /// The same choice as `legal_action(choose(legal_action_count()))`, in one scan of the
     /// open positions instead of two: the count keeps the number of placements before each
-    /// position, and the chosen one is found among them by halving. A placement under the river's or the Cult's
-    /// rule, and every other decision, is listed once instead (in the per-thread buffer of
+    /// position, and the chosen one is found among them by halving. A placement under the
+    /// river's or the Cult's rule, one on a board of more than 1,024 open positions, and every
+    /// other decision, is listed once instead (in the per-thread buffer of
     /// [`Game::legal_actions`]). A random playout draws each action with its generator's
     /// number below `n`:
     ///
@@ -1371,11 +1372,14 @@ impl Game {
     /// of the tile beside it on side `s`, if any, and `edges[s]` the edge type there, which the
     /// neighbour's edge matches (B-3.2).
     ///
-    /// The edge type says which points to join (`tile::edge_points_follow_the_edge_type`
-    /// checks every tile of the catalogue): a city owns the whole edge and is joined once,
-    /// through the middle; a road or river is joined at the middle and its fields at the two
-    /// other points; a field edge is joined at each point a field owns on both tiles (a piece
-    /// of the City of Carcassonne leaves some points of its field edges to no segment).
+    /// The edge type says which points to join (the catalogue's
+    /// `every_tile_satisfies_the_segment_invariants` checks every tile): a city owns the whole
+    /// edge and is joined once, through the middle; a road or river is joined at the middle
+    /// and its fields at the two other points; a field edge is joined at each point a field
+    /// owns on both tiles (a piece of the City of Carcassonne leaves some points of its field
+    /// edges to no segment). Placements are checked against the neighbours' edges; the City's
+    /// pieces, laid together, meet along field edges (a debug assertion checks each join's
+    /// segment kinds in every test game).
     #[inline(always)]
     fn join_neighbours(
         &mut self,
@@ -1621,6 +1625,11 @@ fn choose_placement<const KEPT: usize>(
     choose: impl FnOnce(usize) -> usize,
 ) -> Option<Action> {
     // At most four placements per position: `KEPT` ≤ 1024 keeps the counts within 16 bits.
+    const { assert!(KEPT <= 1024) };
+    debug_assert!(
+        open.len() <= KEPT,
+        "more open positions than the array keeps"
+    );
     let mut before = [0u16; KEPT];
     let mut n = 0u16;
     for (b, o) in before.iter_mut().zip(open) {
@@ -1635,8 +1644,8 @@ fn choose_placement<const KEPT: usize>(
         return None;
     }
     // The last position with at most `chosen` placements before it holds the chosen one:
-    // found by halving (the standard library's search, without a branch on the comparison),
-    // about log2(open positions) steps instead of a walk past half of them.
+    // found by halving (the standard library's search, without a branch on the comparison
+    // since Rust 1.82), about log2(open positions) steps instead of a walk past half of them.
     let chosen = chosen as u16;
     let first = before[..open.len()].partition_point(|&b| b <= chosen) - 1;
     let o = &open[first];

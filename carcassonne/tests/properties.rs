@@ -2663,3 +2663,59 @@ fn mid_game_records_replay() {
         }
     }
 }
+
+/// The empty positions beside a tile, counted from the tiles alone.
+fn open_positions(game: &Game) -> usize {
+    let taken: HashSet<(i32, i32)> = game
+        .board()
+        .tiles()
+        .iter()
+        .map(|t| (t.pos.x, t.pos.y))
+        .collect();
+    let mut open = HashSet::new();
+    for &(x, y) in &taken {
+        for p in [(x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)] {
+            if !taken.contains(&p) {
+                open.insert(p);
+            }
+        }
+    }
+    open.len()
+}
+
+/// A board wider than the first of `choose_legal_action`'s stack arrays (128 open positions)
+/// chooses each placement as `legal_actions` lists it: four base stacks in one game.
+#[test]
+fn wide_boards_choose_as_they_list() {
+    let mut config = Config::new(2);
+    config.stack = Some(
+        carcassonne::catalogue()
+            .set_counts(TileSet::Base)
+            .iter()
+            .flat_map(|&(tile, copies)| std::iter::repeat(tile).take(4 * usize::from(copies)))
+            .collect(),
+    );
+    let mut game = Game::new(config, 5).unwrap();
+    let mut rng = Pcg64Mcg::seed_from_u64(5);
+    let (mut widest, mut checked) = (0, 0);
+    while !game.is_over() {
+        let legal = game.legal_actions();
+        if matches!(game.pending(), Pending::Place { .. }) {
+            let open = open_positions(&game);
+            widest = widest.max(open);
+            if open > 128 {
+                for (i, &action) in legal.iter().enumerate() {
+                    assert_eq!(game.choose_legal_action(|_| i), Some(action), "index {i}");
+                }
+                assert_eq!(game.choose_legal_action(|n| n), None);
+                checked += 1;
+            }
+        }
+        game.play_quiet(legal[below(&mut rng, legal.len())])
+            .unwrap();
+    }
+    assert!(
+        checked > 0,
+        "no board wider than 128 open positions (widest {widest})"
+    );
+}

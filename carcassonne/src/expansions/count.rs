@@ -154,6 +154,8 @@ impl Game {
                     _ => None,
                 })
                 .unwrap_or((0, 0));
+            // Unchecked, unlike a placement: the pieces meet along field edges (their roads
+            // and cities face outwards), which `join_neighbours` joins by the edge type.
             self.lay_tile(piece, Position::new(x, y), Rotation::R0);
         }
     }
