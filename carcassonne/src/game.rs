@@ -1375,11 +1375,11 @@ impl Game {
     /// The edge type says which points to join (the catalogue's
     /// `every_tile_satisfies_the_segment_invariants` checks every tile): a city owns the whole
     /// edge and is joined once, through the middle; a road or river is joined at the middle
-    /// and its fields at the two other points; a field edge is joined at each point a field
-    /// owns on both tiles (a piece of the City of Carcassonne leaves some points of its field
-    /// edges to no segment). Placements are checked against the neighbours' edges; the City's
-    /// pieces, laid together, meet along field edges (a debug assertion checks each join's
-    /// segment kinds in every test game).
+    /// and its fields at the two other points; a field edge is joined at its two outer points
+    /// (a field never owns a middle) where both tiles own them (a piece of the City of
+    /// Carcassonne leaves some points of its field edges to no segment). Placements are
+    /// checked against the neighbours' edges; the City's pieces, laid together, meet along
+    /// field edges (a debug assertion checks each join's segment kinds in every test game).
     #[inline(always)]
     fn join_neighbours(
         &mut self,
@@ -1421,9 +1421,8 @@ impl Game {
                     join(&mut self.features, 2, false);
                 }
                 EdgeKind::Field => {
-                    for k in 0..3 {
-                        join(&mut self.features, k, false);
-                    }
+                    join(&mut self.features, 0, false);
+                    join(&mut self.features, 2, false);
                 }
             }
         }

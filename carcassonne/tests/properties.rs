@@ -2664,25 +2664,6 @@ fn mid_game_records_replay() {
     }
 }
 
-/// The empty positions beside a tile, counted from the tiles alone.
-fn open_positions(game: &Game) -> usize {
-    let taken: HashSet<(i32, i32)> = game
-        .board()
-        .tiles()
-        .iter()
-        .map(|t| (t.pos.x, t.pos.y))
-        .collect();
-    let mut open = HashSet::new();
-    for &(x, y) in &taken {
-        for p in [(x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)] {
-            if !taken.contains(&p) {
-                open.insert(p);
-            }
-        }
-    }
-    open.len()
-}
-
 /// A board wider than the first of `choose_legal_action`'s stack arrays (128 open positions)
 /// chooses each placement as `legal_actions` lists it: four base stacks in one game.
 #[test]
@@ -2701,7 +2682,7 @@ fn wide_boards_choose_as_they_list() {
     while !game.is_over() {
         let legal = game.legal_actions();
         if matches!(game.pending(), Pending::Place { .. }) {
-            let open = open_positions(&game);
+            let open = Oracle::of(&game).empty_neighbours().len();
             widest = widest.max(open);
             if open > 128 {
                 for (i, &action) in legal.iter().enumerate() {

@@ -485,26 +485,14 @@ impl Game {
             }),
             Hook::AfterDeployment => self.run_in_order(hook, sink, |g, e, sink| match e {
                 Ferries => g.ferries_after_deployment(),
-                MageWitch => {
-                    let flow = g.magic_after_deployment(sink);
-                    g.checkpoint(flow)
-                }
+                MageWitch => g.checkpoint(|g| g.magic_after_deployment(sink)),
                 _ => Flow::Continue,
             }),
             Hook::TileTriggered => self.run_in_order(hook, sink, |g, e, sink| match e {
                 River => g.river_tile_triggered(),
-                GoldMines => {
-                    let flow = g.gold_tile_triggered(sink);
-                    g.checkpoint(flow)
-                }
-                MageWitch => {
-                    let flow = g.magic_tile_triggered(sink);
-                    g.checkpoint(flow)
-                }
-                Robbers => {
-                    let flow = g.robbers_tile_triggered(sink);
-                    g.checkpoint(flow)
-                }
+                GoldMines => g.checkpoint(|g| g.gold_tile_triggered(sink)),
+                MageWitch => g.checkpoint(|g| g.magic_tile_triggered(sink)),
+                Robbers => g.checkpoint(|g| g.robbers_tile_triggered(sink)),
                 _ => Flow::Continue,
             }),
             Hook::BeforeScoring => self.run_in_order(hook, sink, |g, e, _| match e {
@@ -512,24 +500,12 @@ impl Game {
                 _ => Flow::Continue,
             }),
             Hook::AfterScoring => self.run_in_order(hook, sink, |g, e, sink| match e {
-                BigTop => {
-                    let flow = g.big_top_after_scoring(sink);
-                    g.checkpoint(flow)
-                }
-                GoldMines => {
-                    let flow = g.gold_after_scoring(sink);
-                    g.checkpoint(flow)
-                }
+                BigTop => g.checkpoint(|g| g.big_top_after_scoring(sink)),
+                GoldMines => g.checkpoint(|g| g.gold_after_scoring(sink)),
                 Count => g.count_after_scoring(),
                 CropCircles => g.crop_after_scoring(),
-                Robbers => {
-                    let flow = g.robbers_after_scoring(sink);
-                    g.checkpoint(flow)
-                }
-                Messages => {
-                    let flow = g.messages_after_scoring(sink);
-                    g.checkpoint(flow)
-                }
+                Robbers => g.checkpoint(|g| g.robbers_after_scoring(sink)),
+                Messages => g.checkpoint(|g| g.messages_after_scoring(sink)),
                 _ => Flow::Continue,
             }),
             Hook::EndOfTurnPart => self.run_in_order(hook, sink, |g, e, _| match e {
@@ -539,10 +515,7 @@ impl Game {
                 _ => Flow::Continue,
             }),
             Hook::BeforeFinalScoring => self.run_in_order(hook, sink, |g, e, sink| match e {
-                BigTop => {
-                    let flow = g.big_top_final_scoring(sink);
-                    g.checkpoint(flow)
-                }
+                BigTop => g.checkpoint(|g| g.big_top_final_scoring(sink)),
                 Count => g.count_before_final_scoring(),
                 _ => Flow::Continue,
             }),
@@ -575,10 +548,11 @@ impl Game {
         Flow::Continue
     }
 
-    /// The checkpoint after a hook that may pay awards: [`Flow::Wait`] when they wait for a
-    /// robber's choice (RO.5), else the hook's own flow.
+    /// Runs `hook`, a hook that may pay awards, then its checkpoint: [`Flow::Wait`] when the
+    /// awards wait for a robber's choice (RO.5), else the hook's own flow.
     #[inline(always)]
-    fn checkpoint(&mut self, flow: Flow) -> Flow {
+    fn checkpoint(&mut self, hook: impl FnOnce(&mut Self) -> Flow) -> Flow {
+        let flow = hook(self);
         if flow == Flow::Continue && self.awards_wait() {
             Flow::Wait
         } else {

@@ -135,16 +135,19 @@ impl Oracle {
         }
     }
 
-    /// Every legal placement of `tile`, by brute force over empty neighbours and rotations.
-    pub fn placements(&self, tile: TileId) -> BTreeSet<(i32, i32, u16)> {
-        let mut out = BTreeSet::new();
-        let empty: BTreeSet<Position> = self
-            .tiles
+    /// The empty positions beside a tile (the open positions), from the tiles alone.
+    pub fn empty_neighbours(&self) -> BTreeSet<Position> {
+        self.tiles
             .keys()
             .flat_map(|&p| (0..4).map(move |s| step(p, s)))
             .filter(|q| !self.tiles.contains_key(q))
-            .collect();
-        for q in empty {
+            .collect()
+    }
+
+    /// Every legal placement of `tile`, by brute force over empty neighbours and rotations.
+    pub fn placements(&self, tile: TileId) -> BTreeSet<(i32, i32, u16)> {
+        let mut out = BTreeSet::new();
+        for q in self.empty_neighbours() {
             for r in Rotation::ALL {
                 let fits =
                     Side::ALL
