@@ -69,6 +69,42 @@ fn vector_step_rate(envs: usize, threads: usize, seconds: f64, rng: &mut Pcg64Mc
     steps as f64 / inside.as_secs_f64()
 }
 
+/// Rounds of a measurement on 1 and on 2 threads.
+const ROUNDS: usize = 7;
+
+/// Rates on 1 and 2 threads and the speed-up, from [`paired_rounds`].
+struct Scaling {
+    /// Median rate on 1 thread and on 2 threads.
+    rates: [f64; 2],
+    /// Median of the rounds' ratios (2 threads over 1).
+    ratio: f64,
+    /// The lowest and the highest round's ratio.
+    lowest: f64,
+    highest: f64,
+}
+
+/// Runs `rate(threads)` on 1 and then 2 threads, [`ROUNDS`] times alternating, after one
+/// round that is not counted (pools and buffers warm up).
+fn paired_rounds(mut rate: impl FnMut(usize) -> f64) -> Scaling {
+    rate(1);
+    rate(2);
+    let (mut one, mut two, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..ROUNDS {
+        let (a, b) = (rate(1), rate(2));
+        one.push(a);
+        two.push(b);
+        ratios.push(b / a);
+    }
+    let lowest = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+    let highest = ratios.iter().copied().fold(0.0, f64::max);
+    Scaling {
+        rates: [median(one), median(two)],
+        ratio: median(ratios),
+        lowest,
+        highest,
+    }
+}
+
 /// The sets of Expansions I.
 const EXPANSIONS_I: [TileSet; 5] = [
     TileSet::Base,
@@ -330,50 +366,46 @@ fn main() {
     );
 
     // Many games at once: `bots::play_games` (random bots, 2-player base games) on rayon pools
-    // of 1 and 2 threads; the same games, so the same rows, each time.
+    // of 1 and 2 threads, the same games each time. The two alternate, round by round, and the
+    // speed-up is the median of the rounds' ratios: the machine's speed drifts (it is shared),
+    // and a ratio of two runs side by side is steadier than one of two separate medians.
     let games = ((base_rate * seconds / 10.0) as usize).max(200);
-    let mut threaded = Vec::new();
-    for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool");
-        let mut rates = Vec::new();
-        for _ in 0..3 {
-            let start = Instant::now();
-            let rows = pool
-                .install(|| carcassonne::bots::play_games(&Config::new(2), games, 0, &[]))
-                .expect("valid config");
-            black_box(rows);
-            rates.push(games as f64 / start.elapsed().as_secs_f64());
-        }
-        threaded.push(median(rates));
-    }
+    let pools: Vec<rayon::ThreadPool> = [1, 2]
+        .iter()
+        .map(|&threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a thread pool")
+        })
+        .collect();
+    let play_games = paired_rounds(|threads| {
+        let start = Instant::now();
+        let rows = pools[threads - 1]
+            .install(|| carcassonne::bots::play_games(&Config::new(2), games, 0, &[]))
+            .expect("valid config");
+        black_box(rows);
+        games as f64 / start.elapsed().as_secs_f64()
+    });
     println!(
         "play_games, {games} random 2-player base games: {:.0} games/s on 1 thread, {:.0} on 2 \
-         threads ({:.2}x; {} cores available; median of 3)",
-        threaded[0],
-        threaded[1],
-        threaded[1] / threaded[0],
+         threads ({:.2}x, median of {ROUNDS} alternating rounds' ratios, from {:.2}x to {:.2}x; \
+         {} cores available)",
+        play_games.rates[0],
+        play_games.rates[1],
+        play_games.ratio,
+        play_games.lowest,
+        play_games.highest,
         std::thread::available_parallelism().map_or(1, |n| n.get())
     );
 
     // The vectorised environment: `step` alone on 1 and 2 threads, 1,024 environments.
-    let mut steps = Vec::new();
-    for threads in [1, 2] {
-        let mut rates: Vec<f64> = (0..3)
-            .map(|_| vector_step_rate(1024, threads, seconds / 10.0, &mut rng))
-            .collect();
-        rates.sort_by(|a, b| a.total_cmp(b));
-        steps.push(rates[1]);
-    }
+    let steps = paired_rounds(|threads| vector_step_rate(1024, threads, seconds / 10.0, &mut rng));
     println!(
         "VectorEnv::step, 1024 2-player base games, observations off: {:.0} steps/s on 1 \
-         thread, {:.0} on 2 threads ({:.2}x; median of 3; the random actions are chosen outside \
-         the timer)",
-        steps[0],
-        steps[1],
-        steps[1] / steps[0]
+         thread, {:.0} on 2 threads ({:.2}x, median of {ROUNDS} alternating rounds' ratios, from \
+         {:.2}x to {:.2}x; the random actions are chosen outside the timer)",
+        steps.rates[0], steps.rates[1], steps.ratio, steps.lowest, steps.highest
     );
 
     // The C API beside the Rust API, the same games (as `ffi_bench` prints them).
