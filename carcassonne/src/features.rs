@@ -67,31 +67,30 @@ impl Features {
         self.nodes.len()
     }
 
-    /// Adds a node for each `(kind, tile, segment, open)` of a tile's segments (`open`: its
-    /// open edge ends); their ids follow the last node's.
+    /// Adds a node for each segment of the tile at board index `tile`, in segment order: each
+    /// `(kind, open)` is the segment's feature kind and its open edge ends. Their ids follow
+    /// the last node's.
     #[inline(always)]
     pub fn add_tile(
         &mut self,
-        segments: impl ExactSizeIterator<Item = (FeatureKind, u16, u8, u16)>,
+        tile: u16,
+        segments: impl ExactSizeIterator<Item = (FeatureKind, u16)>,
     ) {
         let first = self.nodes.len();
-        self.nodes.extend(
-            segments
-                .enumerate()
-                .map(|(i, (kind, tile, segment, open))| {
-                    let id = (first + i) as NodeId;
-                    Node {
-                        parent: id,
-                        next: id,
-                        size: 1,
-                        open,
-                        tile,
-                        segment,
-                        figures: 0,
-                        kind,
-                    }
-                }),
-        );
+        self.nodes
+            .extend(segments.enumerate().map(|(segment, (kind, open))| {
+                let id = (first + segment) as NodeId;
+                Node {
+                    parent: id,
+                    next: id,
+                    size: 1,
+                    open,
+                    tile,
+                    segment: segment as u8,
+                    figures: 0,
+                    kind,
+                }
+            }));
     }
 
     /// Makes node `n` a component of its own again, with `open` open edge ends and no figure
@@ -228,18 +227,18 @@ impl Iterator for Members<'_> {
 mod tests {
     use super::*;
 
-    /// Adds one node; returns its id.
-    fn add(f: &mut Features, kind: FeatureKind, tile: u16, segment: u8, open: u16) -> NodeId {
-        f.add_tile([(kind, tile, segment, open)].into_iter());
+    /// Adds one node, a tile's only segment; returns its id.
+    fn add(f: &mut Features, kind: FeatureKind, tile: u16, open: u16) -> NodeId {
+        f.add_tile(tile, [(kind, open)].into_iter());
         (f.len() - 1) as NodeId
     }
 
     #[test]
     fn connecting_merges_counts_and_members() {
         let mut f = Features::default();
-        let a = add(&mut f, FeatureKind::Road, 0, 0, 2);
-        let b = add(&mut f, FeatureKind::Road, 1, 0, 2);
-        let c = add(&mut f, FeatureKind::Road, 2, 0, 1);
+        let a = add(&mut f, FeatureKind::Road, 0, 2);
+        let b = add(&mut f, FeatureKind::Road, 1, 2);
+        let c = add(&mut f, FeatureKind::Road, 2, 1);
         f.add_figure(a);
         f.connect(a, b, true);
         assert_eq!(f.open(a), 2);

@@ -1302,11 +1302,12 @@ impl Game {
     #[inline(always)]
     fn add_nodes(&mut self, kind: &TileKind, index: u16) {
         let shrines = self.elements.shrines;
-        self.features
-            .add_tile(kind.segments.iter().enumerate().map(|(i, seg)| {
-                let feature = feature_kind(seg, shrines);
-                (feature, index, i as u8, u16::from(seg.open_ends))
-            }));
+        self.features.add_tile(
+            index,
+            kind.segments
+                .iter()
+                .map(|seg| (feature_kind(seg, shrines), u16::from(seg.open_ends))),
+        );
     }
 
     /// Rebuilds the roads through the road segments `ends` (a lake tile's, after a ferry

@@ -83,6 +83,18 @@ struct Scaling {
     highest: f64,
 }
 
+impl std::fmt::Display for Scaling {
+    /// "R1 on 1 thread, R2 on 2 threads: ratio (the rounds' median and range)".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:.0} on 1 thread, {:.0} on 2 threads: {:.2}x (median of {ROUNDS} alternating \
+             rounds' ratios, from {:.2}x to {:.2}x)",
+            self.rates[0], self.rates[1], self.ratio, self.lowest, self.highest
+        )
+    }
+}
+
 /// Runs `rate(threads)` on 1 and then 2 threads, [`ROUNDS`] times alternating, after one
 /// round that is not counted (pools and buffers warm up).
 fn paired_rounds(mut rate: impl FnMut(usize) -> f64) -> Scaling {
@@ -388,24 +400,16 @@ fn main() {
         games as f64 / start.elapsed().as_secs_f64()
     });
     println!(
-        "play_games, {games} random 2-player base games: {:.0} games/s on 1 thread, {:.0} on 2 \
-         threads ({:.2}x, median of {ROUNDS} alternating rounds' ratios, from {:.2}x to {:.2}x; \
-         {} cores available)",
-        play_games.rates[0],
-        play_games.rates[1],
-        play_games.ratio,
-        play_games.lowest,
-        play_games.highest,
+        "play_games, {games} random 2-player base games: games/s {play_games}; {} cores \
+         available",
         std::thread::available_parallelism().map_or(1, |n| n.get())
     );
 
     // The vectorised environment: `step` alone on 1 and 2 threads, 1,024 environments.
     let steps = paired_rounds(|threads| vector_step_rate(1024, threads, seconds / 10.0, &mut rng));
     println!(
-        "VectorEnv::step, 1024 2-player base games, observations off: {:.0} steps/s on 1 \
-         thread, {:.0} on 2 threads ({:.2}x, median of {ROUNDS} alternating rounds' ratios, from \
-         {:.2}x to {:.2}x; the random actions are chosen outside the timer)",
-        steps.rates[0], steps.rates[1], steps.ratio, steps.lowest, steps.highest
+        "VectorEnv::step, 1024 2-player base games, observations off: steps/s {steps}; the \
+         random actions are chosen outside the timer"
     );
 
     // The C API beside the Rust API, the same games (as `ffi_bench` prints them).
