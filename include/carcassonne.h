@@ -1328,8 +1328,13 @@ carc_status carc_game_is_over(const struct carc_game *game, bool *out);
 
 // Copies the legal actions of the pending decision into `buf` (at most `cap`) and their
 // number into `*len`; each carries the game's current epoch. `CARC_BUFFER_TOO_SMALL` (with
-// `*len` set) when `cap` is too small; `buf` NULL with `cap` 0 asks for the number. No actions
-// while a draw is pending or the game is over.
+// `*len` set, `buf` untouched) when `cap` is too small; `buf` NULL with `cap` 0 asks for the
+// number. No actions while a draw is pending or the game is over. `buf` is owned by the
+// caller; nothing of it is kept.
+//
+// After `carc_game_legal_action_count` of the same state (which lists and caches them) the
+// actions are copied from the game's cached list; otherwise a placement decision with room for
+// four actions per open position is listed straight into `buf`, without a list of the game's.
 //
 // # Safety
 // `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
@@ -1349,12 +1354,16 @@ carc_status carc_game_play(struct carc_game *game, const struct carc_action *act
 
 // Plays legal action number `index` of the current decision (the order of
 // `carc_game_legal_actions`). `CARC_INDEX_OUT_OF_RANGE` if `index` is not below their number.
+// Taken from the cached list after `carc_game_legal_action_count` of the same state; without
+// it, a placement is found without listing the others. On failure the game is unchanged; on
+// success `carc_game_events` gives what happened.
 //
 // # Safety
 // `game` NULL or live.
 carc_status carc_game_play_index(struct carc_game *game, size_t index);
 
-// Number of legal actions of the pending decision, into `*out`.
+// Number of legal actions of the pending decision, into `*out`. Lists them once per state
+// and caches the list for `carc_game_legal_actions` and `carc_game_play_index`.
 //
 // # Safety
 // `game` NULL or live; `out` NULL or writable.

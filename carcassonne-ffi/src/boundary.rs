@@ -3,6 +3,7 @@
 
 use std::cell::RefCell;
 use std::ffi::{c_char, CStr};
+use std::mem::MaybeUninit;
 
 /// The result of every fallible function. `CARC_OK` is 0; `carc_status_str` names each value.
 #[repr(u32)]
@@ -241,6 +242,62 @@ pub(crate) unsafe fn write_filled<S, T: Copy>(
     }
 }
 
+/// Writes a listing straight into the caller's array `buf` of `cap` elements, with the rules
+/// of [`write_items`] (on `CARC_BUFFER_TOO_SMALL`, and on any other failure, `buf` is left as it
+/// was), converting each item with `convert`.
+///
+/// `list(room, slots)` produces the items: it must either write all of them with
+/// `slots.write(i, item)` for `i` from 0 and return `Ok` with their number, or write none and
+/// return `Err` with their number when they do not fit in `room` ([`Game::write_legal_actions`]
+/// is such a listing). `room` is `cap`, or 0 when `buf` is NULL.
+///
+/// # Safety
+/// As [`write_items`].
+///
+/// [`Game::write_legal_actions`]: carcassonne::Game::write_legal_actions
+pub(crate) unsafe fn write_listed<S, T, F: Fn(&S) -> T>(
+    buf: *mut T,
+    cap: usize,
+    len: *mut usize,
+    convert: F,
+    list: impl FnOnce(usize, &mut Slots<'_, T, F>) -> Result<usize, usize>,
+) -> Result<(), carc_status> {
+    if len.is_null() {
+        return Err(null("len"));
+    }
+    let slots: &mut [MaybeUninit<T>] = if buf.is_null() {
+        &mut []
+    } else {
+        // SAFETY: `buf` is non-NULL and valid for `cap` writes of `T` (the caller's contract);
+        // `MaybeUninit` asks nothing of the elements' contents.
+        unsafe { std::slice::from_raw_parts_mut(buf.cast::<MaybeUninit<T>>(), cap) }
+    };
+    let room = slots.len();
+    let n = list(room, &mut Slots { slots, convert }).unwrap_or_else(|n| n);
+    // SAFETY: `len` checked non-NULL above.
+    unsafe { check_room(n, buf.is_null(), cap, len) }
+}
+
+/// The caller's array as [`write_listed`] lends it to a listing, with the conversion of its
+/// items.
+pub(crate) struct Slots<'a, T, F> {
+    slots: &'a mut [MaybeUninit<T>],
+    convert: F,
+}
+
+impl<T, F> Slots<'_, T, F> {
+    /// Writes `item`, converted, into slot `i`. Panics (the boundary returns `CARC_PANIC`) if
+    /// `i` is not below the room, which a listing that keeps the contract of [`write_listed`]
+    /// never does.
+    #[inline(always)]
+    pub(crate) fn write<S>(&mut self, i: usize, item: &S)
+    where
+        F: Fn(&S) -> T,
+    {
+        self.slots[i].write((self.convert)(item));
+    }
+}
+
 /// The checks of [`write_mapped`] and [`write_filled`], then `write_one(item, slot)` for each
 /// item and its slot of `buf`, and the count into `*len`.
 ///
@@ -256,27 +313,43 @@ unsafe fn write_each<S, T>(
     if len.is_null() {
         return Err(null("len"));
     }
-    if items.len() > cap {
-        // SAFETY: checked non-NULL above.
-        unsafe { len.write(items.len()) };
+    if items.len() <= cap && !buf.is_null() {
+        for (i, item) in items.iter().enumerate() {
+            // SAFETY: `buf` has room for `cap >= items.len()` elements by the caller's
+            // contract.
+            write_one(item, unsafe { buf.add(i) });
+        }
+    }
+    // SAFETY: `len` checked non-NULL above.
+    unsafe { check_room(items.len(), buf.is_null(), cap, len) }
+}
+
+/// The status of writing `n` items into the caller's array of `cap` elements (NULL when
+/// `buf_is_null`), with `n` into `*len` unless `buf` was NULL with room claimed for items:
+/// `CARC_BUFFER_TOO_SMALL` when `n > cap`, `CARC_NULL_ARGUMENT` when items were due into a
+/// NULL `buf`.
+///
+/// # Safety
+/// `len` non-NULL and writable.
+unsafe fn check_room(
+    n: usize,
+    buf_is_null: bool,
+    cap: usize,
+    len: *mut usize,
+) -> Result<(), carc_status> {
+    if n > cap {
+        // SAFETY: the caller's contract.
+        unsafe { len.write(n) };
         return fail(
             carc_status::CARC_BUFFER_TOO_SMALL,
-            format!(
-                "{} items need a buffer of {}, not {cap}",
-                items.len(),
-                items.len()
-            ),
+            format!("{n} items need a buffer of {n}, not {cap}"),
         );
     }
-    if !items.is_empty() && buf.is_null() {
+    if n > 0 && buf_is_null {
         return Err(null("buf"));
     }
-    for (i, item) in items.iter().enumerate() {
-        // SAFETY: `buf` has room for `cap >= items.len()` elements by the caller's contract.
-        write_one(item, unsafe { buf.add(i) });
-    }
-    // SAFETY: checked non-NULL above.
-    unsafe { len.write(items.len()) };
+    // SAFETY: the caller's contract.
+    unsafe { len.write(n) };
     Ok(())
 }
 

@@ -11,13 +11,14 @@ use carcassonne::{
 
 use crate::boundary::{
     arg_mut, arg_ref, arg_str, carc_status, fail, ffi, require, write_filled, write_items,
-    write_mapped, write_out, write_text,
+    write_listed, write_mapped, write_out, write_text,
 };
 use crate::types::{
-    action_from_c, blank_action, carc_acrobat_site, carc_action, carc_chance, carc_event,
-    carc_figure_info, carc_ingots, carc_magic_figure, carc_tile_info, event_to_c, figure_info_to_c,
-    fill_action, outcome_from_c, outcome_to_c, pending_to_c, quarter_to_c, tile_from_c,
-    tile_info_to_c, CARC_ACTION_PASS, CARC_MESSAGE_NONE, CARC_NO_TILE, CARC_QUARTER_NONE,
+    action_from_c, action_to_c, blank_action, carc_acrobat_site, carc_action, carc_chance,
+    carc_event, carc_figure_info, carc_ingots, carc_magic_figure, carc_tile_info, event_to_c,
+    figure_info_to_c, fill_action, outcome_from_c, outcome_to_c, pending_to_c, quarter_to_c,
+    tile_from_c, tile_info_to_c, CARC_ACTION_PASS, CARC_MESSAGE_NONE, CARC_NO_TILE,
+    CARC_QUARTER_NONE,
 };
 
 /// A game: opaque to C. Created by `carc_game_new`, `carc_game_clone`, `carc_game_from_json`
@@ -84,11 +85,18 @@ impl carc_game {
         Ref::map(self.legal.borrow(), |c| c.actions.as_slice())
     }
 
-    /// Runs `change` on the game; a panic inside marks the game broken (and goes on to the
-    /// boundary's `catch_unwind`, which returns `CARC_PANIC`).
-    fn changing<T>(&mut self, change: impl FnOnce(&mut Game) -> T) -> T {
-        let game = &mut self.game;
-        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| change(game))) {
+    /// The cached legal actions, if they are the current state's (a count of this state listed
+    /// them).
+    fn cached_legal(&self) -> Option<Ref<'_, [Action]>> {
+        let cache = self.legal.borrow();
+        (cache.epoch == self.epoch).then(|| Ref::map(cache, |c| c.actions.as_slice()))
+    }
+
+    /// Runs `change` on the game and its events; a panic inside marks the game broken (and
+    /// goes on to the boundary's `catch_unwind`, which returns `CARC_PANIC`).
+    fn changing<T>(&mut self, change: impl FnOnce(&mut Game, &mut Vec<Event>) -> T) -> T {
+        let (game, events) = (&mut self.game, &mut self.events);
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| change(game, events))) {
             Ok(result) => result,
             Err(panic) => {
                 self.broken = true;
@@ -98,7 +106,7 @@ impl carc_game {
     }
 
     fn resolve(&mut self, outcome: Outcome) -> Result<(), carc_status> {
-        match self.changing(|game| game.resolve(outcome)) {
+        match self.changing(|game, _| game.resolve(outcome)) {
             Ok(events) => {
                 self.events = events;
                 self.epoch = new_epoch();
@@ -121,10 +129,7 @@ impl carc_game {
     }
 
     fn play(&mut self, action: Action) -> Result<(), carc_status> {
-        let mut events = std::mem::take(&mut self.events);
-        let played = self.changing(|game| game.play_into(action, &mut events));
-        self.events = events;
-        match played {
+        match self.changing(|game, events| game.play_into(action, events)) {
             Ok(()) => {
                 self.epoch = new_epoch();
                 Ok(())
@@ -307,7 +312,7 @@ pub unsafe extern "C" fn carc_game_clone_from(
         }
         // SAFETY: a live game distinct from `src` (checked above), by the caller's contract.
         let d = unsafe { live_mut(dst) }?;
-        d.changing(|game| game.clone_from(&s.game));
+        d.changing(|game, _| game.clone_from(&s.game));
         d.epoch = s.epoch;
         let source = s.legal.borrow();
         let cache = d.legal.get_mut();
@@ -529,8 +534,13 @@ pub unsafe extern "C" fn carc_game_is_over(game: *const carc_game, out: *mut boo
 
 /// Copies the legal actions of the pending decision into `buf` (at most `cap`) and their
 /// number into `*len`; each carries the game's current epoch. `CARC_BUFFER_TOO_SMALL` (with
-/// `*len` set) when `cap` is too small; `buf` NULL with `cap` 0 asks for the number. No actions
-/// while a draw is pending or the game is over.
+/// `*len` set, `buf` untouched) when `cap` is too small; `buf` NULL with `cap` 0 asks for the
+/// number. No actions while a draw is pending or the game is over. `buf` is owned by the
+/// caller; nothing of it is kept.
+///
+/// After `carc_game_legal_action_count` of the same state (which lists and caches them) the
+/// actions are copied from the game's cached list; otherwise a placement decision with room for
+/// four actions per open position is listed straight into `buf`, without a list of the game's.
 ///
 /// # Safety
 /// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
@@ -544,8 +554,25 @@ pub unsafe extern "C" fn carc_game_legal_actions(
     ffi!({
         let g = live(game)?;
         let epoch = g.epoch;
-        let blank = blank_action(CARC_ACTION_PASS, epoch);
-        write_filled(&g.legal(), blank, fill_action, buf, cap, len)
+        if let Some(actions) = g.cached_legal() {
+            let blank = blank_action(CARC_ACTION_PASS, epoch);
+            return write_filled(&actions, blank, fill_action, buf, cap, len);
+        }
+        // Not counted: listed straight into `buf`, without the cache.
+        write_listed(
+            buf,
+            cap,
+            len,
+            #[inline(always)]
+            |a: &Action| action_to_c(a, epoch),
+            |room, slots| {
+                g.game.write_legal_actions(
+                    room,
+                    #[inline(always)]
+                    |i, action| slots.write(i, &action),
+                )
+            },
+        )
     })
 }
 
@@ -580,6 +607,9 @@ pub unsafe extern "C" fn carc_game_play(
 
 /// Plays legal action number `index` of the current decision (the order of
 /// `carc_game_legal_actions`). `CARC_INDEX_OUT_OF_RANGE` if `index` is not below their number.
+/// Taken from the cached list after `carc_game_legal_action_count` of the same state; without
+/// it, a placement is found without listing the others. On failure the game is unchanged; on
+/// success `carc_game_events` gives what happened.
 ///
 /// # Safety
 /// `game` NULL or live.
@@ -587,7 +617,11 @@ pub unsafe extern "C" fn carc_game_play(
 pub unsafe extern "C" fn carc_game_play_index(game: *mut carc_game, index: usize) -> carc_status {
     ffi!({
         let g = live_mut(game)?;
-        let chosen = g.legal().get(index).copied();
+        // Not counted: the action is found without listing the others.
+        let chosen = match g.cached_legal() {
+            Some(actions) => actions.get(index).copied(),
+            None => g.game.legal_action(index),
+        };
         let Some(action) = chosen else {
             let n = g.legal().len();
             return fail(
@@ -599,7 +633,8 @@ pub unsafe extern "C" fn carc_game_play_index(game: *mut carc_game, index: usize
     })
 }
 
-/// Number of legal actions of the pending decision, into `*out`.
+/// Number of legal actions of the pending decision, into `*out`. Lists them once per state
+/// and caches the list for `carc_game_legal_actions` and `carc_game_play_index`.
 ///
 /// # Safety
 /// `game` NULL or live; `out` NULL or writable.
@@ -1339,7 +1374,7 @@ mod tests {
         // SAFETY: `raw` is a live game of this test, not aliased here.
         let game = unsafe { &mut *raw };
         let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            game.changing(|_| -> () { panic!("a simulated defect") })
+            game.changing(|_, _| -> () { panic!("a simulated defect") })
         }));
         assert!(caught.is_err());
         let mut score = 77u32;

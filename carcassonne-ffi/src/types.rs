@@ -1212,7 +1212,9 @@ pub(crate) const fn blank_action(kind: u32, epoch: u64) -> carc_action {
     }
 }
 
-/// `action` in C form, listed at `epoch`.
+/// `action` in C form, listed at `epoch`. Inlined into `carc_game_legal_actions`' listing, where
+/// each call site knows the variant, so that only its fields' stores remain.
+#[inline(always)]
 pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
     let mut c = blank_action(CARC_ACTION_PASS, epoch);
     fill_action(action, &mut c);
@@ -1222,6 +1224,8 @@ pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
 /// Sets `action`'s kind and the fields that apply to it in `c`, a blank action (see
 /// `blank_action`); the fields that do not apply are left as they are. The listing copies one
 /// blank per action and then sets a few fields, instead of building all of them every time.
+/// Inlined into [`action_to_c`] (see there).
+#[inline(always)]
 pub(crate) fn fill_action(action: &Action, c: &mut carc_action) {
     match *action {
         Action::Place {
@@ -1399,6 +1403,10 @@ fn set_feature_site(c: &mut carc_action, pos: Position, feature: FeatureKind, lo
     c.location = location.bits() as u32;
 }
 
+/// `c` as a core action, each field checked: `CARC_INVALID_ARGUMENT` (with the thread's last
+/// error naming the field) for a value out of its range. Inlined into `carc_game_play`, whose
+/// call it is on each decision played by value.
+#[inline(always)]
 pub(crate) fn action_from_c(c: &carc_action) -> Result<Action, carc_status> {
     let pos = Position::new(c.x, c.y);
     match c.kind {

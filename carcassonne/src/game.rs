@@ -857,6 +857,57 @@ impl Game {
         }
     }
 
+    /// The legal actions of the pending decision, written one by one into a buffer of the
+    /// caller's with room for `capacity` of them: `write(i, action)` for each `i` from 0, in the
+    /// order of [`Game::legal_actions`], and `Ok` with their number when they all fit. When
+    /// they do not, `write` is never called and `Err` holds their number, so the caller's
+    /// buffer is left as it was.
+    ///
+    /// For writing the actions in another form (the C API's `carc_action`) without a
+    /// [`Vec<Action>`] between: on a placement decision whose `capacity` is at least four per
+    /// open position, the placements go straight from the board's scan to `write`. Other
+    /// decisions, and placements with less room, are listed into a reused per-thread buffer
+    /// first.
+    pub fn write_legal_actions(
+        &self,
+        capacity: usize,
+        mut write: impl FnMut(usize, Action),
+    ) -> Result<usize, usize> {
+        if let Pending::Place { tile } = self.pending {
+            let kind = tile.kind();
+            // At most four placements per open position: all of them fit.
+            if 4 * self.board.open_positions().len() <= capacity
+                && !self.placement_is_constrained(kind)
+            {
+                let mut n = 0;
+                self.board
+                    .for_each_fitting(kind.fitting_table(), |o, fits| {
+                        for &rotation in ROTATION_SUBSETS[usize::from(fits & 15)] {
+                            write(
+                                n,
+                                Action::Place {
+                                    tile,
+                                    pos: o.pos,
+                                    rotation,
+                                },
+                            );
+                            n += 1;
+                        }
+                    });
+                return Ok(n);
+            }
+        }
+        self.with_listing(|actions| {
+            if actions.len() > capacity {
+                return Err(actions.len());
+            }
+            for (i, &action) in actions.iter().enumerate() {
+                write(i, action);
+            }
+            Ok(actions.len())
+        })
+    }
+
     /// Number of legal actions of the pending decision, without building them.
     pub fn legal_action_count(&self) -> usize {
         match self.pending {

@@ -1201,6 +1201,17 @@ fn check_game(
                 prop_assert_eq!(game.legal_action(i), Some(action), "legal_action({})", i);
             }
             prop_assert_eq!(game.legal_action(legal.len()), None);
+            // Written into a buffer of the caller's: the list in its order, with room for
+            // every placement of the scan or for exactly the list; with one place less,
+            // nothing is written and the number is told.
+            let indexed: Vec<(usize, Action)> = legal.iter().copied().enumerate().collect();
+            for room in [usize::MAX, legal.len()] {
+                prop_assert_eq!(written(&game, room), (Ok(legal.len()), indexed.clone()));
+            }
+            prop_assert_eq!(
+                written(&game, legal.len() - 1),
+                (Err(legal.len()), Vec::new())
+            );
             // Choosing by index: told the list's length once, it gives the action at the
             // index chosen, and nothing past the list.
             for (i, &action) in legal.iter().enumerate() {
@@ -2662,6 +2673,14 @@ fn mid_game_records_replay() {
             assert!(replayed == game, "seed {seed} explicit {explicit}");
         }
     }
+}
+
+/// What `Game::write_legal_actions` returns with `room`, and each index and action it was
+/// given to write, in the order given.
+fn written(game: &Game, room: usize) -> (Result<usize, usize>, Vec<(usize, Action)>) {
+    let mut out = Vec::new();
+    let told = game.write_legal_actions(room, |i, action| out.push((i, action)));
+    (told, out)
 }
 
 /// A board wider than the first of `choose_legal_action`'s stack arrays (128 open positions)
