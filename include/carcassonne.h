@@ -12,9 +12,8 @@
  *   strings owned by the library: never free them. Everything else is copied into the caller's
  *   memory. The library keeps no pointer passed to it after the call returns.
  * - Threads: a game (and a bot) is used by one thread at a time, with no call on it running
- *   while another is; different games are independent. Even the calls that take a
- *   `const carc_game *` update the game's internal cache of legal actions, so two threads
- *   may not read one game at once either. carc_last_error is per thread.
+ *   while another is (the calls that take a `const carc_game *` included); different games
+ *   are independent. carc_last_error is per thread.
  * - A failed call never changes the game, with two exceptions, both defects of the library
  *   (never caused by the input; please report them): CARC_INTERNAL_ERROR, a broken invariant
  *   the engine detected after applying a play or draw (the action is applied; the game may
@@ -1332,9 +1331,8 @@ carc_status carc_game_is_over(const struct carc_game *game, bool *out);
 // number. No actions while a draw is pending or the game is over. `buf` is owned by the
 // caller; nothing of it is kept.
 //
-// After `carc_game_legal_action_count` of the same state (which lists and caches them) the
-// actions are copied from the game's cached list; otherwise a placement decision with room for
-// four actions per open position is listed straight into `buf`, without a list of the game's.
+// A placement decision is written straight from the board's scan into `buf` (counted first
+// when `cap` is under four per open position), without a list between.
 //
 // # Safety
 // `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
@@ -1354,16 +1352,15 @@ carc_status carc_game_play(struct carc_game *game, const struct carc_action *act
 
 // Plays legal action number `index` of the current decision (the order of
 // `carc_game_legal_actions`). `CARC_INDEX_OUT_OF_RANGE` if `index` is not below their number.
-// Taken from the cached list after `carc_game_legal_action_count` of the same state; without
-// it, a placement is found without listing the others. On failure the game is unchanged; on
+// A placement is found without listing the others. On failure the game is unchanged; on
 // success `carc_game_events` gives what happened.
 //
 // # Safety
 // `game` NULL or live.
 carc_status carc_game_play_index(struct carc_game *game, size_t index);
 
-// Number of legal actions of the pending decision, into `*out`. Lists them once per state
-// and caches the list for `carc_game_legal_actions` and `carc_game_play_index`.
+// Number of legal actions of the pending decision, into `*out`. Placements are counted
+// without being listed.
 //
 // # Safety
 // `game` NULL or live; `out` NULL or writable.

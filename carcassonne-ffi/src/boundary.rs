@@ -218,30 +218,6 @@ pub(crate) unsafe fn write_mapped<S, T>(
     unsafe { write_each(items, buf, cap, len, |item, slot| slot.write(convert(item))) }
 }
 
-/// Like [`write_mapped`], for items whose C form is `blank` with a few fields set by `fill`:
-/// each element is written as `blank`, then `fill` sets its fields in place, which is cheaper
-/// than building every field of a large struct for each item.
-///
-/// # Safety
-/// As [`write_items`].
-pub(crate) unsafe fn write_filled<S, T: Copy>(
-    items: &[S],
-    blank: T,
-    fill: impl Fn(&S, &mut T),
-    buf: *mut T,
-    cap: usize,
-    len: *mut usize,
-) -> Result<(), carc_status> {
-    // SAFETY: the caller's contract; each slot is initialised with `blank` before `fill`
-    // borrows it.
-    unsafe {
-        write_each(items, buf, cap, len, |item, slot| {
-            slot.write(blank);
-            fill(item, &mut *slot);
-        })
-    }
-}
-
 /// Writes a listing straight into the caller's array `buf` of `cap` elements, with the rules
 /// of [`write_items`] (on `CARC_BUFFER_TOO_SMALL`, and on any other failure, `buf` is left as it
 /// was), converting each item with `convert`.
@@ -298,7 +274,7 @@ impl<T, F> Slots<'_, T, F> {
     }
 }
 
-/// The checks of [`write_mapped`] and [`write_filled`], then `write_one(item, slot)` for each
+/// The checks of [`write_mapped`], then `write_one(item, slot)` for each
 /// item and its slot of `buf`, and the count into `*len`.
 ///
 /// # Safety

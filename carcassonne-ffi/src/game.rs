@@ -1,6 +1,5 @@
 //! The `carc_game` handle and every function on it.
 
-use std::cell::{Ref, RefCell};
 use std::ffi::c_char;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -10,15 +9,14 @@ use carcassonne::{
 };
 
 use crate::boundary::{
-    arg_mut, arg_ref, arg_str, carc_status, fail, ffi, require, write_filled, write_items,
-    write_listed, write_mapped, write_out, write_text,
+    arg_mut, arg_ref, arg_str, carc_status, fail, ffi, require, write_items, write_listed,
+    write_mapped, write_out, write_text,
 };
 use crate::types::{
-    action_from_c, action_to_c, blank_action, carc_acrobat_site, carc_action, carc_chance,
-    carc_event, carc_figure_info, carc_ingots, carc_magic_figure, carc_tile_info, event_to_c,
-    figure_info_to_c, fill_action, outcome_from_c, outcome_to_c, pending_to_c, quarter_to_c,
-    tile_from_c, tile_info_to_c, CARC_ACTION_PASS, CARC_MESSAGE_NONE, CARC_NO_TILE,
-    CARC_QUARTER_NONE,
+    action_from_c, action_to_c, carc_acrobat_site, carc_action, carc_chance, carc_event,
+    carc_figure_info, carc_ingots, carc_magic_figure, carc_tile_info, event_to_c, figure_info_to_c,
+    outcome_from_c, outcome_to_c, pending_to_c, quarter_to_c, tile_from_c, tile_info_to_c,
+    CARC_MESSAGE_NONE, CARC_NO_TILE, CARC_QUARTER_NONE,
 };
 
 /// A game: opaque to C. Created by `carc_game_new`, `carc_game_clone`, `carc_game_from_json`
@@ -28,19 +26,11 @@ pub struct carc_game {
     /// The state's epoch (see [`new_epoch`]): new after every successful `play`/`draw`;
     /// stamped into listed actions.
     epoch: u64,
-    /// The legal actions of some epoch, cached for counting, listing and `play_index`.
-    legal: RefCell<LegalCache>,
     /// Events of the last successful `play`/`draw`.
     events: Vec<Event>,
     /// Set when a call that changes the game panicked (a defect): the game may be half
     /// changed, so every later call with it fails with `CARC_PANIC`.
     broken: bool,
-}
-
-#[derive(Clone, Default)]
-struct LegalCache {
-    epoch: u64,
-    actions: Vec<Action>,
 }
 
 /// The epochs handed out so far: one counter for every game of the process, so that an epoch
@@ -69,27 +59,9 @@ impl carc_game {
         Box::into_raw(Box::new(carc_game {
             game,
             epoch: new_epoch(),
-            legal: RefCell::new(LegalCache::default()),
             events: Vec::new(),
             broken: false,
         }))
-    }
-
-    /// The legal actions of the current state (computed once per state).
-    fn legal(&self) -> Ref<'_, [Action]> {
-        if self.legal.borrow().epoch != self.epoch {
-            let mut cache = self.legal.borrow_mut();
-            self.game.legal_actions_into(&mut cache.actions);
-            cache.epoch = self.epoch;
-        }
-        Ref::map(self.legal.borrow(), |c| c.actions.as_slice())
-    }
-
-    /// The cached legal actions, if they are the current state's (a count of this state listed
-    /// them).
-    fn cached_legal(&self) -> Option<Ref<'_, [Action]>> {
-        let cache = self.legal.borrow();
-        (cache.epoch == self.epoch).then(|| Ref::map(cache, |c| c.actions.as_slice()))
     }
 
     /// Runs `change` on the game and its events; a panic inside marks the game broken (and
@@ -276,7 +248,6 @@ pub unsafe extern "C" fn carc_game_clone(
         let copy = Box::new(carc_game {
             game: g.game.clone(),
             epoch: g.epoch,
-            legal: g.legal.clone(),
             events: g.events.clone(),
             broken: false,
         });
@@ -314,10 +285,6 @@ pub unsafe extern "C" fn carc_game_clone_from(
         let d = unsafe { live_mut(dst) }?;
         d.changing(|game, _| game.clone_from(&s.game));
         d.epoch = s.epoch;
-        let source = s.legal.borrow();
-        let cache = d.legal.get_mut();
-        cache.epoch = source.epoch;
-        cache.actions.clone_from(&source.actions);
         d.events.clone_from(&s.events);
         Ok(())
     })
@@ -538,9 +505,8 @@ pub unsafe extern "C" fn carc_game_is_over(game: *const carc_game, out: *mut boo
 /// number. No actions while a draw is pending or the game is over. `buf` is owned by the
 /// caller; nothing of it is kept.
 ///
-/// After `carc_game_legal_action_count` of the same state (which lists and caches them) the
-/// actions are copied from the game's cached list; otherwise a placement decision with room for
-/// four actions per open position is listed straight into `buf`, without a list of the game's.
+/// A placement decision is written straight from the board's scan into `buf` (counted first
+/// when `cap` is under four per open position), without a list between.
 ///
 /// # Safety
 /// `game` NULL or live; `buf` NULL or `cap` writable elements; `len` NULL or writable.
@@ -554,11 +520,6 @@ pub unsafe extern "C" fn carc_game_legal_actions(
     ffi!({
         let g = live(game)?;
         let epoch = g.epoch;
-        if let Some(actions) = g.cached_legal() {
-            let blank = blank_action(CARC_ACTION_PASS, epoch);
-            return write_filled(&actions, blank, fill_action, buf, cap, len);
-        }
-        // Not counted: listed straight into `buf`, without the cache.
         write_listed(
             buf,
             cap,
@@ -607,8 +568,7 @@ pub unsafe extern "C" fn carc_game_play(
 
 /// Plays legal action number `index` of the current decision (the order of
 /// `carc_game_legal_actions`). `CARC_INDEX_OUT_OF_RANGE` if `index` is not below their number.
-/// Taken from the cached list after `carc_game_legal_action_count` of the same state; without
-/// it, a placement is found without listing the others. On failure the game is unchanged; on
+/// A placement is found without listing the others. On failure the game is unchanged; on
 /// success `carc_game_events` gives what happened.
 ///
 /// # Safety
@@ -617,13 +577,8 @@ pub unsafe extern "C" fn carc_game_play(
 pub unsafe extern "C" fn carc_game_play_index(game: *mut carc_game, index: usize) -> carc_status {
     ffi!({
         let g = live_mut(game)?;
-        // Not counted: the action is found without listing the others.
-        let chosen = match g.cached_legal() {
-            Some(actions) => actions.get(index).copied(),
-            None => g.game.legal_action(index),
-        };
-        let Some(action) = chosen else {
-            let n = g.legal().len();
+        let Some(action) = g.game.legal_action(index) else {
+            let n = g.game.legal_action_count();
             return fail(
                 carc_status::CARC_INDEX_OUT_OF_RANGE,
                 format!("action index {index} is not below the {n} legal actions"),
@@ -633,8 +588,8 @@ pub unsafe extern "C" fn carc_game_play_index(game: *mut carc_game, index: usize
     })
 }
 
-/// Number of legal actions of the pending decision, into `*out`. Lists them once per state
-/// and caches the list for `carc_game_legal_actions` and `carc_game_play_index`.
+/// Number of legal actions of the pending decision, into `*out`. Placements are counted
+/// without being listed.
 ///
 /// # Safety
 /// `game` NULL or live; `out` NULL or writable.
@@ -643,7 +598,7 @@ pub unsafe extern "C" fn carc_game_legal_action_count(
     game: *const carc_game,
     out: *mut usize,
 ) -> carc_status {
-    ffi!({ write_out(out, "out", live(game)?.legal().len()) })
+    ffi!({ write_out(out, "out", live(game)?.game.legal_action_count()) })
 }
 
 /// Copies the events of the last successful `carc_game_play`, `carc_game_play_index` or

@@ -19,8 +19,7 @@
 //!   draw, which stays applied) and `CARC_PANIC`. Every body runs inside `catch_unwind`; a
 //!   panic while a call changes a game marks that game broken, and every later call with it
 //!   returns `CARC_PANIC`.
-//! - Threads: a game is used by one thread at a time; even the `const carc_game *` calls
-//!   update its cache of legal actions.
+//! - Threads: a game is used by one thread at a time, the `const carc_game *` calls included.
 //! - Text is written into caller buffers, NUL-terminated, and the length it needs (without the
 //!   NUL) is reported.
 //! - Ownership: the library owns every `carc_game` and `carc_bot`; strings returned as `const char *` are

@@ -1191,8 +1191,8 @@ pub(crate) fn outcome_from_c(kind: u32, value: u32) -> Result<Outcome, carc_stat
     }
 }
 
-/// An action with every field 0 but `kind` and `epoch`.
-pub(crate) const fn blank_action(kind: u32, epoch: u64) -> carc_action {
+/// An action with `kind` and `epoch`, `crop_option` `CARC_CROP_NONE` and every other field 0.
+const fn blank_action(kind: u32, epoch: u64) -> carc_action {
     carc_action {
         kind,
         tile: 0,
@@ -1222,11 +1222,10 @@ pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
 }
 
 /// Sets `action`'s kind and the fields that apply to it in `c`, a blank action (see
-/// `blank_action`); the fields that do not apply are left as they are. The listing copies one
-/// blank per action and then sets a few fields, instead of building all of them every time.
-/// Inlined into [`action_to_c`] (see there).
+/// `blank_action`); the fields that do not apply are left as they are. Inlined into
+/// [`action_to_c`] (see there).
 #[inline(always)]
-pub(crate) fn fill_action(action: &Action, c: &mut carc_action) {
+fn fill_action(action: &Action, c: &mut carc_action) {
     match *action {
         Action::Place {
             tile,

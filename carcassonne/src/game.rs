@@ -864,10 +864,10 @@ impl Game {
     /// buffer is left as it was.
     ///
     /// For writing the actions in another form (the C API's `carc_action`) without a
-    /// [`Vec<Action>`] between: on a placement decision whose `capacity` is at least four per
-    /// open position, the placements go straight from the board's scan to `write`. Other
-    /// decisions, and placements with less room, are listed into a reused per-thread buffer
-    /// first.
+    /// [`Vec<Action>`] between: on a placement decision the placements go straight from the
+    /// board's scan to `write` (counted first when `capacity` is under four per open
+    /// position). The other decisions, and placements under a constraint of an expansion, are
+    /// listed into a reused per-thread buffer first.
     pub fn write_legal_actions(
         &self,
         capacity: usize,
@@ -875,10 +875,15 @@ impl Game {
     ) -> Result<usize, usize> {
         if let Pending::Place { tile } = self.pending {
             let kind = tile.kind();
-            // At most four placements per open position: all of them fit.
-            if 4 * self.board.open_positions().len() <= capacity
-                && !self.placement_is_constrained(kind)
-            {
+            if !self.placement_is_constrained(kind) {
+                // At most four placements per open position: with less room, they are
+                // counted before any is written.
+                if 4 * self.board.open_positions().len() > capacity {
+                    let n = self.legal_action_count();
+                    if n > capacity {
+                        return Err(n);
+                    }
+                }
                 let mut n = 0;
                 self.board
                     .for_each_fitting(kind.fitting_table(), |o, fits| {
@@ -920,34 +925,26 @@ impl Game {
                 n
             }
             Pending::Deploy { .. } => {
+                // The expansions' alternatives to a deployment: listed (a handful of actions).
+                if self.has_hook(Hook::DeployAlternatives) {
+                    return self.with_listing(<[Action]>::len);
+                }
                 let Some(placed) = self.last_placed() else {
                     return 1;
                 };
                 let segments = placed.tile.kind().segments.len();
-                let alternatives = if self.has_hook(Hook::DeployAlternatives) {
-                    let mut out = Vec::new();
-                    self.deploy_alternatives(&mut out);
-                    out.len()
-                } else {
-                    0
-                };
-                1 + alternatives
-                    + self
-                        .figure_kinds
-                        .as_slice()
-                        .iter()
-                        .map(|&f| {
-                            (0..segments)
-                                .filter(|&i| self.can_deploy_on(placed, i, f))
-                                .count()
-                        })
-                        .sum::<usize>()
+                1 + self
+                    .figure_kinds
+                    .as_slice()
+                    .iter()
+                    .map(|&f| {
+                        (0..segments)
+                            .filter(|&i| self.can_deploy_on(placed, i, f))
+                            .count()
+                    })
+                    .sum::<usize>()
             }
-            pending if pending.is_expansion_decision() => {
-                let mut out = Vec::new();
-                self.expansion_actions(&mut out);
-                out.len()
-            }
+            pending if pending.is_expansion_decision() => self.with_listing(<[Action]>::len),
             // Chance nodes and the end of the game: no action.
             _ => 0,
         }
