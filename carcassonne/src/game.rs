@@ -887,15 +887,8 @@ impl Game {
                 let mut n = 0;
                 self.board
                     .for_each_fitting(kind.fitting_table(), |o, fits| {
-                        for &rotation in ROTATION_SUBSETS[usize::from(fits & 15)] {
-                            write(
-                                n,
-                                Action::Place {
-                                    tile,
-                                    pos: o.pos,
-                                    rotation,
-                                },
-                            );
+                        for action in placements(tile, o.pos, fits) {
+                            write(n, action);
                             n += 1;
                         }
                     });
@@ -1610,15 +1603,20 @@ pub(crate) fn push_rotations(tile: TileId, pos: Position, fits: u8, out: &mut Ve
     if fits == 0 {
         return;
     }
-    out.extend(
-        ROTATION_SUBSETS[usize::from(fits & 15)]
-            .iter()
-            .map(|&rotation| Action::Place {
-                tile,
-                pos,
-                rotation,
-            }),
-    );
+    out.extend(placements(tile, pos, fits));
+}
+
+/// The placements of `tile` at `pos` in each rotation of `fits` (bit `r` for `r` quarter
+/// turns), R0..R270: an exact-size iterator over a table of the rotations of each set.
+#[inline(always)]
+fn placements(tile: TileId, pos: Position, fits: u8) -> impl ExactSizeIterator<Item = Action> {
+    ROTATION_SUBSETS[usize::from(fits & 15)]
+        .iter()
+        .map(move |&rotation| Action::Place {
+            tile,
+            pos,
+            rotation,
+        })
 }
 
 /// The rotations of each 4-bit rotation set (bit `r` for `r` quarter turns), increasing.
