@@ -434,31 +434,35 @@ fn timed_play_games(config: &Config, games: usize) -> (f64, u64) {
 /// Times Python's `play_random_games(games, seed=1)` (in a Python with the module:
 /// `CARCASSONNE_PYTHON`, else the test command's `target/py-venv`) against the same games
 /// through `bots::play_games` here, both on every core, three interleaved rounds, and prints
-/// the medians; says so when no such Python is at hand.
+/// the medians; says so when no such Python is at hand, and warns when its compiled module is
+/// older than this program (built from other code, probably).
 fn python_batch(games: usize) {
     const SCRIPT: &str = "import sys, time, carcassonne\n\
         n = int(sys.argv[1])\n\
         carcassonne.play_random_games(64, seed=1)\n\
         start = time.perf_counter()\n\
         scores = carcassonne.play_random_games(n, seed=1)\n\
-        print(int(scores.sum()), n / (time.perf_counter() - start))\n";
+        print(int(scores.sum()), n / (time.perf_counter() - start), \
+        carcassonne._carcassonne.__file__)\n";
     let python = std::env::var("CARCASSONNE_PYTHON").unwrap_or_else(|_| {
         concat!(env!("CARGO_MANIFEST_DIR"), "/../target/py-venv/bin/python").to_string()
     });
     let config = Config::new(2);
     timed_play_games(&config, 64);
     let (mut py_rates, mut rust_rates) = (Vec::new(), Vec::new());
+    let mut module = String::new();
     for _ in 0..3 {
         let run = std::process::Command::new(&python)
             .args(["-c", SCRIPT, &games.to_string()])
             .output();
-        let Some((py_total, py_rate)) =
+        let Some((py_total, py_rate, path)) =
             run.ok().filter(|out| out.status.success()).and_then(|out| {
                 let text = String::from_utf8_lossy(&out.stdout).into_owned();
                 let mut words = text.split_whitespace();
                 Some((
                     words.next()?.parse::<u64>().ok()?,
                     words.next()?.parse::<f64>().ok()?,
+                    words.next()?.to_string(),
                 ))
             })
         else {
@@ -472,6 +476,7 @@ fn python_batch(games: usize) {
         assert_eq!(py_total, total, "Python and Rust must play the same games");
         py_rates.push(py_rate);
         rust_rates.push(rust_rate);
+        module = path;
     }
     let (py, rust) = (median(py_rates), median(rust_rates));
     println!(
@@ -480,4 +485,20 @@ fn python_batch(games: usize) {
          Python; median of 3, interleaved)",
         (rust / py - 1.0) * 100.0
     );
+    let built = |path: &std::path::Path| std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    let this = std::env::current_exe().ok();
+    if let (Some(module_built), Some(bench_built)) = (
+        built(std::path::Path::new(&module)),
+        this.as_deref().and_then(built),
+    ) {
+        if let Ok(older) = bench_built.duration_since(module_built) {
+            if older.as_secs() >= 60 {
+                println!(
+                    "  note: the Python module ({module}) was built {} min before this program: \
+                     rebuild it (scripts/test.sh does) to time the same code",
+                    older.as_secs() / 60
+                );
+            }
+        }
+    }
 }
