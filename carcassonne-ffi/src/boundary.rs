@@ -222,10 +222,10 @@ pub(crate) unsafe fn write_mapped<S, T>(
 /// of [`write_items`] (on `CARC_BUFFER_TOO_SMALL`, and on any other failure, `buf` is left as it
 /// was), converting each item with `convert`.
 ///
-/// `list(room, slots)` produces the items: it must either write all of them with
+/// `list(slots)` produces the items: it must either write all of them with
 /// `slots.write(i, item)` for `i` from 0 and return `Ok` with their number, or write none and
-/// return `Err` with their number when they do not fit in `room` ([`Game::write_legal_actions`]
-/// is such a listing). `room` is `cap`, or 0 when `buf` is NULL.
+/// return `Err` with their number when they do not fit in `slots.room()`
+/// ([`Game::write_legal_actions`] is such a listing).
 ///
 /// # Safety
 /// As [`write_items`].
@@ -236,7 +236,7 @@ pub(crate) unsafe fn write_listed<S, T, F: Fn(&S) -> T>(
     cap: usize,
     len: *mut usize,
     convert: F,
-    list: impl FnOnce(usize, &mut Slots<'_, T, F>) -> Result<usize, usize>,
+    list: impl FnOnce(&mut Slots<'_, T, F>) -> Result<usize, usize>,
 ) -> Result<(), carc_status> {
     if len.is_null() {
         return Err(null("len"));
@@ -248,8 +248,7 @@ pub(crate) unsafe fn write_listed<S, T, F: Fn(&S) -> T>(
         // `MaybeUninit` asks nothing of the elements' contents.
         unsafe { std::slice::from_raw_parts_mut(buf.cast::<MaybeUninit<T>>(), cap) }
     };
-    let room = slots.len();
-    let n = list(room, &mut Slots { slots, convert }).unwrap_or_else(|n| n);
+    let n = list(&mut Slots { slots, convert }).unwrap_or_else(|n| n);
     // SAFETY: `len` checked non-NULL above.
     unsafe { check_room(n, buf.is_null(), cap, len) }
 }
@@ -262,6 +261,12 @@ pub(crate) struct Slots<'a, T, F> {
 }
 
 impl<T, F> Slots<'_, T, F> {
+    /// The number of slots: `cap`, or 0 when `buf` is NULL.
+    #[inline(always)]
+    pub(crate) fn room(&self) -> usize {
+        self.slots.len()
+    }
+
     /// Writes `item`, converted, into slot `i`. Panics (the boundary returns `CARC_PANIC`) if
     /// `i` is not below the room, which a listing that keeps the contract of [`write_listed`]
     /// never does.

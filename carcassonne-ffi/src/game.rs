@@ -526,9 +526,9 @@ pub unsafe extern "C" fn carc_game_legal_actions(
             len,
             #[inline(always)]
             |a: &Action| action_to_c(a, epoch),
-            |room, slots| {
+            |slots| {
                 g.game.write_legal_actions(
-                    room,
+                    slots.room(),
                     #[inline(always)]
                     |i, action| slots.write(i, &action),
                 )

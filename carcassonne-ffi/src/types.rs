@@ -1191,10 +1191,13 @@ pub(crate) fn outcome_from_c(kind: u32, value: u32) -> Result<Outcome, carc_stat
     }
 }
 
-/// An action with `kind` and `epoch`, `crop_option` `CARC_CROP_NONE` and every other field 0.
-const fn blank_action(kind: u32, epoch: u64) -> carc_action {
-    carc_action {
-        kind,
+/// `action` in C form, listed at `epoch`: its kind and the fields that apply to it, every
+/// other field 0 (`crop_option` `CARC_CROP_NONE`). Inlined into `carc_game_legal_actions`'
+/// listing, where each call site knows the variant, so that only its fields' stores remain.
+#[inline(always)]
+pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
+    let mut out = carc_action {
+        kind: CARC_ACTION_PASS,
         tile: 0,
         x: 0,
         y: 0,
@@ -1209,23 +1212,8 @@ const fn blank_action(kind: u32, epoch: u64) -> carc_action {
         robbed: 0,
         track_figure: 0,
         epoch,
-    }
-}
-
-/// `action` in C form, listed at `epoch`. Inlined into `carc_game_legal_actions`' listing, where
-/// each call site knows the variant, so that only its fields' stores remain.
-#[inline(always)]
-pub(crate) fn action_to_c(action: &Action, epoch: u64) -> carc_action {
-    let mut c = blank_action(CARC_ACTION_PASS, epoch);
-    fill_action(action, &mut c);
-    c
-}
-
-/// Sets `action`'s kind and the fields that apply to it in `c`, a blank action (see
-/// `blank_action`); the fields that do not apply are left as they are. Inlined into
-/// [`action_to_c`] (see there).
-#[inline(always)]
-fn fill_action(action: &Action, c: &mut carc_action) {
+    };
+    let c = &mut out;
     match *action {
         Action::Place {
             tile,
@@ -1387,6 +1375,7 @@ fn fill_action(action: &Action, c: &mut carc_action) {
         }
         Action::Pass => c.kind = CARC_ACTION_PASS,
     }
+    out
 }
 
 /// Sets the position fields of `c` (x grows east, y grows south).
