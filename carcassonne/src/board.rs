@@ -14,6 +14,26 @@ const EMPTY: u16 = 0;
 /// Grid cell flag: an open position; the low 15 bits index the frontier.
 const OPEN: u16 = 0x8000;
 
+/// The rotations of each 4-bit rotation set (bit `r` for `r` quarter turns), increasing, one
+/// per byte from the lowest; the bytes beyond their number are 0 (padding that
+/// [`Board::for_each_placement_chunk`] overwrites).
+const ROTATION_BYTES: [u32; 16] = {
+    let mut bytes = [0u32; 16];
+    let mut set = 0;
+    while set < 16 {
+        let (mut r, mut k) = (0, 0);
+        while r < 4 {
+            if set & (1 << r) != 0 {
+                bytes[set] |= (r as u32) << (8 * k);
+                k += 1;
+            }
+            r += 1;
+        }
+        set += 1;
+    }
+    bytes
+};
+
 /// A tile on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PlacedTile {
@@ -180,6 +200,50 @@ impl Board {
                 let o = &chunk[usize::from(i)];
                 visit(o, fitting(table, o.constraint));
             }
+        }
+    }
+
+    /// Calls `visit(chunk, placements)` for each run `chunk` of at most 63 open positions, in
+    /// the order of [`Board::open_positions`], with the placements there of a tile whose
+    /// fitting table is `table`: one byte `4 * i + r` for its rotation of `r` quarter turns at
+    /// `chunk[i]`, positions in order and each one's rotations increasing (the order of the
+    /// legal actions, spec B-3.1).
+    ///
+    /// Built without a branch on whether the tile fits (it follows no pattern from one
+    /// position to the next): each position writes four bytes, its rotations and padding,
+    /// from a table, and the count advances by its number of rotations, so the next
+    /// position's bytes overwrite the padding.
+    #[inline(always)]
+    pub(crate) fn for_each_placement_chunk(
+        &self,
+        table: &[u8; FITTING_TABLE],
+        mut visit: impl FnMut(&[OpenPosition], &[u8]),
+    ) {
+        for chunk in self.open.chunks(63) {
+            // At most four placements at each of 63 positions, and the last one's padding: a
+            // count of at most 252 indexes the array, as a byte, without a bounds check.
+            let mut placements = [0u8; 256 + 3];
+            let mut n = 0u8;
+            // The position's index `i` < 63 as `4 * i` in each of the four bytes.
+            let mut index = 0u32;
+            let mut add = |o: &OpenPosition, index: u32| {
+                let entry = fitting_entry(table, o.constraint);
+                let bytes = ROTATION_BYTES[usize::from(entry & 15)] | index;
+                placements[usize::from(n)..][..4].copy_from_slice(&bytes.to_le_bytes());
+                n += entry >> 4;
+            };
+            // Two positions a step (the loop's own instructions were a fifth of the scan's).
+            let pairs = chunk.chunks_exact(2);
+            let last = pairs.remainder();
+            for pair in pairs {
+                add(&pair[0], index);
+                add(&pair[1], index + 0x0404_0404);
+                index += 2 * 0x0404_0404;
+            }
+            if let [o] = last {
+                add(o, index);
+            }
+            visit(chunk, &placements[..usize::from(n)]);
         }
     }
 

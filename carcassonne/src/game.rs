@@ -824,10 +824,12 @@ impl Game {
                 if self.placement_is_constrained(kind) {
                     self.push_constrained_placements(tile, out);
                 } else {
-                    self.board
-                        .for_each_fitting(kind.fitting_table(), |o, fits| {
-                            push_rotations(tile, o.pos, fits, out)
-                        });
+                    self.board.for_each_placement_chunk(
+                        kind.fitting_table(),
+                        |open, placements| {
+                            out.extend(placements.iter().map(|&p| placement(tile, open, p)))
+                        },
+                    );
                 }
             }
             Pending::Deploy { pos } => {
@@ -886,9 +888,9 @@ impl Game {
                 }
                 let mut n = 0;
                 self.board
-                    .for_each_fitting(kind.fitting_table(), |o, fits| {
-                        for action in placements(tile, o.pos, fits) {
-                            write(n, action);
+                    .for_each_placement_chunk(kind.fitting_table(), |open, placements| {
+                        for &p in placements {
+                            write(n, placement(tile, open, p));
                             n += 1;
                         }
                     });
@@ -1604,6 +1606,17 @@ pub(crate) fn push_rotations(tile: TileId, pos: Position, fits: u8, out: &mut Ve
         return;
     }
     out.extend(placements(tile, pos, fits));
+}
+
+/// The placement of `tile` that [`Board::for_each_placement_chunk`] lists as `p` among the
+/// open positions `open`: rotation `p % 4` at `open[p / 4]`.
+#[inline(always)]
+fn placement(tile: TileId, open: &[OpenPosition], p: u8) -> Action {
+    Action::Place {
+        tile,
+        pos: open[usize::from(p >> 2)].pos,
+        rotation: Rotation::from_quarter_turns(p),
+    }
 }
 
 /// The placements of `tile` at `pos` in each rotation of `fits` (bit `r` for `r` quarter

@@ -2684,7 +2684,9 @@ fn written(game: &Game, room: usize) -> (Result<usize, usize>, Vec<(usize, Actio
 }
 
 /// A board wider than the first of `choose_legal_action`'s stack arrays (128 open positions)
-/// chooses each placement as `legal_actions` lists it: four base stacks in one game.
+/// chooses each placement as `legal_actions` lists it, and a board wider than one run of the
+/// listing's scan (63 open positions) lists the placements that fit, by the oracle's edge
+/// matching: four base stacks in one game.
 #[test]
 fn wide_boards_choose_as_they_list() {
     let mut config = Config::new(2);
@@ -2697,12 +2699,25 @@ fn wide_boards_choose_as_they_list() {
     );
     let mut game = Game::new(config, 5).unwrap();
     let mut rng = Pcg64Mcg::seed_from_u64(5);
-    let (mut widest, mut checked) = (0, 0);
+    let (mut widest, mut checked, mut listed) = (0, 0, 0);
     while !game.is_over() {
         let legal = game.legal_actions();
-        if matches!(game.pending(), Pending::Place { .. }) {
-            let open = Oracle::of(&game).empty_neighbours().len();
+        if let Pending::Place { tile } = game.pending() {
+            let oracle = Oracle::of(&game);
+            let open = oracle.empty_neighbours().len();
             widest = widest.max(open);
+            if open > 63 {
+                let mine: BTreeSet<(i32, i32, u16)> = legal
+                    .iter()
+                    .map(|a| match a {
+                        Action::Place { pos, rotation, .. } => (pos.x, pos.y, rotation.degrees()),
+                        other => panic!("{other} offered at a placement"),
+                    })
+                    .collect();
+                assert_eq!(mine.len(), legal.len(), "duplicate placements");
+                assert_eq!(mine, oracle.placements(tile), "placements of {tile}");
+                listed += 1;
+            }
             if open > 128 {
                 for (i, &action) in legal.iter().enumerate() {
                     assert_eq!(game.choose_legal_action(|_| i), Some(action), "index {i}");
@@ -2715,7 +2730,7 @@ fn wide_boards_choose_as_they_list() {
             .unwrap();
     }
     assert!(
-        checked > 0,
+        checked > 0 && listed > checked,
         "no board wider than 128 open positions (widest {widest})"
     );
 }
