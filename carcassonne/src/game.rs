@@ -692,6 +692,20 @@ impl Game {
     /// The vector is allocated at its exact length; [`Game::legal_actions_into`] fills a
     /// buffer of the caller's instead.
     pub fn legal_actions(&self) -> Vec<Action> {
+        if let Pending::Place { tile } = self.pending {
+            let kind = tile.kind();
+            if !self.placement_is_constrained(kind) {
+                // Straight into the vector: the scan knows a run's placements before it
+                // builds them (one run up to 63 open positions).
+                let mut out = Vec::new();
+                self.board
+                    .for_each_placement_chunk(kind.fitting_table(), |open, placements| {
+                        out.reserve_exact(placements.len());
+                        out.extend(placements.iter().map(|&p| placement(tile, open, p)));
+                    });
+                return out;
+            }
+        }
         self.with_listing(<[Action]>::to_vec)
     }
 
