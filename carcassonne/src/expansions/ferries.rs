@@ -58,15 +58,24 @@ pub(crate) struct Ferries {
     pub lakes: Vec<Lake>,
     /// Road nodes whose connections a ferry changed in this turn part (for the scoring).
     pub touched: Vec<NodeId>,
+    /// While a move is pending ([`Pending::MoveFerry`]), the lakes (indices into `lakes`)
+    /// whose ferries may move, from [`Game::ferry_candidates`] when the move was asked (the
+    /// listing and the check read them); empty otherwise.
+    pub candidates: Vec<usize>,
 }
 
-clone_by_fields!(Ferries { lakes, touched });
+clone_by_fields!(Ferries {
+    lakes,
+    touched,
+    candidates
+});
 
 impl Ferries {
     /// Bytes a clone copies on the heap.
     pub fn heap_size(&self) -> usize {
         self.lakes.len() * std::mem::size_of::<Lake>()
             + self.touched.len() * std::mem::size_of::<NodeId>()
+            + self.candidates.len() * std::mem::size_of::<usize>()
     }
 }
 
@@ -169,13 +178,27 @@ impl Game {
         self.ask_ferry_moves()
     }
 
-    /// Asks for a ferry move when a candidate exists (FE.4), else goes on.
+    /// Asks for a ferry move when a candidate exists (FE.4), noting the candidates for the
+    /// decision, else goes on (no candidates noted).
     fn ask_ferry_moves(&mut self) -> Flow {
-        if self.ferry_candidates().is_empty() {
+        let candidates = self.ferry_candidates();
+        let ask = !candidates.is_empty();
+        if let Some(ferries) = self.ext.ferries.as_mut() {
+            ferries.candidates = candidates;
+        }
+        if !ask {
             return Flow::Continue;
         }
         self.ask(Pending::MoveFerry, self.active);
         Flow::Wait
+    }
+
+    /// The lakes whose ferries may move in the pending [`Pending::MoveFerry`] decision.
+    fn noted_candidates(&self) -> &[usize] {
+        self.ext
+            .ferries
+            .as_ref()
+            .map_or(&[], |f| f.candidates.as_slice())
     }
 
     /// The lakes (indices into `Ferries::lakes`) whose ferries may move now (FE.4, D-FE-1):
@@ -253,18 +276,26 @@ impl Game {
         if !ferries.lakes.iter().any(|l| movable(l).is_some()) {
             return false;
         }
-        // The roads of the new tile, walked again for each lake (a find is one load; a list
-        // of them was an allocation on every tile laid).
+        // The roads of the new tile, found once, on the stack: a road segment reaches an
+        // edge, so a tile has at most four (a tile with more is walked, never skipped).
         let placed = self.board.tiles()[index as usize];
-        let kind = placed.tile.kind();
-        ferries.lakes.iter().filter_map(movable).any(|(tile, a)| {
-            let lake = self.board.tiles()[tile as usize];
-            let road = self.features.find(lake.node_base + u16::from(a));
-            kind.segments.iter().enumerate().any(|(i, seg)| {
-                seg.kind == FeatureKind::Road
-                    && self.features.find(placed.node_base + i as u16) == road
+        let mut roads = [0 as NodeId; 4];
+        let mut n = 0;
+        for (i, seg) in placed.tile.kind().segments.iter().enumerate() {
+            if seg.kind == FeatureKind::Road {
+                let Some(road) = roads.get_mut(n) else {
+                    return true;
+                };
+                *road = self.features.find(placed.node_base + i as u16);
+                n += 1;
+            }
+        }
+        let roads = &roads[..n];
+        !roads.is_empty()
+            && ferries.lakes.iter().filter_map(movable).any(|(tile, a)| {
+                let lake = self.board.tiles()[tile as usize];
+                roads.contains(&self.features.find(lake.node_base + u16::from(a)))
             })
-        })
     }
 
     /// The road segments across the edges of road segment `seg` of board tile `tile`, into
@@ -332,7 +363,7 @@ impl Game {
                 }
             }
             Pending::MoveFerry => {
-                for lake in self.ferry_candidates() {
+                for &lake in self.noted_candidates() {
                     self.ferry_options(lake, false, out);
                 }
                 out.push(Action::Pass);
@@ -369,7 +400,7 @@ impl Game {
             }
             (Pending::MoveFerry, Action::MoveFerry { pos, .. }) => match self.lake_at(pos) {
                 None => "there is no lake at that position",
-                Some(lake) if self.ferry_candidates().contains(&lake) => {
+                Some(lake) if self.noted_candidates().contains(&lake) => {
                     "a ferry moves to join two other road ends of its lake (FE.4)"
                 }
                 Some(lake)
@@ -399,6 +430,10 @@ impl Game {
     /// Plays a ferry decision (already checked) and resumes the pipeline: after a placement
     /// or a move, the moves still open are offered (D-FE-1); a pass ends them.
     pub(crate) fn apply_ferry_action<S: Sink>(&mut self, action: Action, sink: &mut S) {
+        // The move's candidates served their decision (a placement or a move asks again).
+        if let Some(ferries) = self.ext.ferries.as_mut() {
+            ferries.candidates.clear();
+        }
         match action {
             Action::PlaceFerry { pos, location } | Action::MoveFerry { pos, location } => {
                 let moving = matches!(action, Action::MoveFerry { .. });
