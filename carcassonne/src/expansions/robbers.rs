@@ -150,17 +150,19 @@ impl Game {
             RobberState::OnTrack(_) => seat == self.active,
             RobberState::Returning => false,
         };
-        let n = self.players();
+        // The spaces holding another player's scoring figure, as bits (50 spaces), found once.
+        let mut others = 0u64;
+        if let (true, Some(t)) = (allowed, track) {
+            for (p, values) in t.values.iter().enumerate().take(self.players()) {
+                if p != seat as usize {
+                    for &value in values.iter().take(usize::from(t.figures)) {
+                        others |= 1 << (value % TRACK_SPACES);
+                    }
+                }
+            }
+        }
         (0..TRACK_SPACES as u8).filter(move |&space| {
-            allowed
-                && state != RobberState::OnTrack(space)
-                && track.is_some_and(|t| {
-                    (0..n).any(|p| {
-                        p != seat as usize
-                            && (0..t.figures as usize)
-                                .any(|f| t.values[p][f] % TRACK_SPACES == u32::from(space))
-                    })
-                })
+            others & (1 << space) != 0 && state != RobberState::OnTrack(space)
         })
     }
 
