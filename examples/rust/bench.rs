@@ -11,9 +11,11 @@
 //! work each game does.
 //!
 //! `cargo run --release --example bench [-- --seconds S | --games N [--all-sets | --every-set]
-//! [--by-index | --play-games]]`; `--by-index` draws each action by its index
-//! (`choose_legal_action`) instead of from the list; `--play-games` times the `N`
-//! games through `bots::play_games` on every core.
+//! [--by-index | --play-games] | --calls legal_actions|clone|clone_from N]`; `--by-index` draws
+//! each action by its index (`choose_legal_action`) instead of from the list; `--play-games`
+//! times the `N` games through `bots::play_games` on every core; `--calls` makes `N` calls on
+//! each mid-game position (for callgrind: the instructions of one call are the difference of
+//! two runs divided by the difference of their calls).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -170,6 +172,47 @@ fn random_game_by_index(config: Config, seed: u64, rng: &mut Pcg64Mcg) -> Game {
     game
 }
 
+/// Positions from the middle of 200 random 2-player base games (30 to 109 decisions in), for
+/// the timings of `legal_actions()` and of a clone; the games are drawn with `rng`.
+fn mid_game_positions(rng: &mut Pcg64Mcg) -> Vec<Game> {
+    let mut buf = Vec::new();
+    let mut positions = Vec::new();
+    for s in 0..200u64 {
+        let mut game = Game::new(Config::new(2), 10_000 + s).expect("valid config");
+        let stop = 30 + (s as usize % 80);
+        let mut n = 0;
+        while !game.is_over() && n < stop {
+            game.legal_actions_into(&mut buf);
+            let i = below(rng, buf.len());
+            game.play_quiet(buf[i]).expect("legal action");
+            n += 1;
+        }
+        if !game.is_over() {
+            positions.push(game);
+        }
+    }
+    positions
+}
+
+/// `--calls legal_actions|clone|clone_from N`: N calls on each of the mid-game positions
+/// (drawn with a generator of seed 7), for instruction counts under callgrind; prints the
+/// number of positions.
+fn calls(what: &str, n: usize) {
+    let positions = mid_game_positions(&mut Pcg64Mcg::seed_from_u64(7));
+    let mut scratch = positions[0].clone();
+    for g in &positions {
+        for _ in 0..n {
+            match what {
+                "legal_actions" => drop(black_box(black_box(g).legal_actions())),
+                "clone" => drop(black_box(black_box(g).clone())),
+                "clone_from" => black_box(&mut scratch).clone_from(black_box(g)),
+                _ => panic!("--calls takes legal_actions, clone or clone_from"),
+            }
+        }
+    }
+    println!("{} positions, {n} calls each", positions.len());
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
     v[v.len() / 2]
@@ -183,6 +226,15 @@ fn main() {
         .unwrap_or(3.0);
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let mut buf = Vec::with_capacity(256);
+    if let Some(what) = std::env::args().skip_while(|a| a != "--calls").nth(1) {
+        let n = std::env::args()
+            .skip_while(|a| a != "--calls")
+            .nth(2)
+            .and_then(|n| n.parse().ok())
+            .expect("--calls takes a call and a number");
+        calls(&what, n);
+        return;
+    }
     // `--games N`: play exactly N games and stop (for instruction counts under callgrind).
     if let Some(n) = std::env::args().skip_while(|a| a != "--games").nth(1) {
         let n: u64 = n.parse().expect("--games takes a number");
@@ -320,20 +372,7 @@ fn main() {
     }
 
     // Positions from the middle of games, for legal_actions() and clone().
-    for s in 0..200u64 {
-        let mut game = Game::new(Config::new(2), 10_000 + s).expect("valid config");
-        let stop = 30 + (s as usize % 80);
-        let mut n = 0;
-        while !game.is_over() && n < stop {
-            game.legal_actions_into(&mut buf);
-            let i = below(&mut rng, buf.len());
-            game.play_quiet(buf[i]).expect("legal action");
-            n += 1;
-        }
-        if !game.is_over() {
-            positions.push(game);
-        }
-    }
+    positions.extend(mid_game_positions(&mut rng));
     let reps = 2000;
     let mut legal = Vec::new();
     let mut clones = Vec::new();
