@@ -1608,7 +1608,9 @@ impl Game {
 }
 
 /// Pushes the placements of `tile` at the open position `pos` in the rotations of `fits` (bit `r`
-/// for `r` quarter turns), in increasing rotation.
+/// for `r` quarter turns), in increasing rotation: the listing under an expansion's placement
+/// rule, position by position (the listing under edge matching alone builds its placements
+/// from [`Board::for_each_placement_chunk`]'s bytes).
 ///
 /// An exact-size iterator over a table of the rotations of each set: `extend` reserves once
 /// and writes each action without a test per rotation. It executes more instructions than four
