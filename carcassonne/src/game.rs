@@ -700,7 +700,12 @@ impl Game {
                 let mut out = Vec::new();
                 self.board
                     .for_each_placement_chunk(kind.fitting_table(), |open, placements| {
-                        out.reserve_exact(placements.len());
+                        if out.is_empty() {
+                            // The first run's vector allocated at once, without growing one.
+                            out = Vec::with_capacity(placements.len());
+                        } else {
+                            out.reserve_exact(placements.len());
+                        }
                         out.extend(placements.iter().map(|&p| placement(tile, open, p)));
                     });
                 return out;
