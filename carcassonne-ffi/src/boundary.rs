@@ -214,8 +214,18 @@ pub(crate) unsafe fn write_mapped<S, T>(
     cap: usize,
     len: *mut usize,
 ) -> Result<(), carc_status> {
-    // SAFETY: the caller's contract; each slot is written once with a whole value.
-    unsafe { write_each(items, buf, cap, len, |item, slot| slot.write(convert(item))) }
+    // SAFETY: the caller's contract is the one `write_listed` needs.
+    unsafe {
+        write_listed(buf, cap, len, convert, |slots| {
+            if items.len() > slots.room() {
+                return Err(items.len());
+            }
+            for (i, item) in items.iter().enumerate() {
+                slots.write(i, item);
+            }
+            Ok(items.len())
+        })
+    }
 }
 
 /// Writes a listing straight into the caller's array `buf` of `cap` elements, with the rules
@@ -277,32 +287,6 @@ impl<T, F> Slots<'_, T, F> {
     {
         self.slots[i].write((self.convert)(item));
     }
-}
-
-/// The checks of [`write_mapped`], then `write_one(item, slot)` for each
-/// item and its slot of `buf`, and the count into `*len`.
-///
-/// # Safety
-/// As [`write_items`]; `write_one` must initialise the slot it is given.
-unsafe fn write_each<S, T>(
-    items: &[S],
-    buf: *mut T,
-    cap: usize,
-    len: *mut usize,
-    write_one: impl Fn(&S, *mut T),
-) -> Result<(), carc_status> {
-    if len.is_null() {
-        return Err(null("len"));
-    }
-    if items.len() <= cap && !buf.is_null() {
-        for (i, item) in items.iter().enumerate() {
-            // SAFETY: `buf` has room for `cap >= items.len()` elements by the caller's
-            // contract.
-            write_one(item, unsafe { buf.add(i) });
-        }
-    }
-    // SAFETY: `len` checked non-NULL above.
-    unsafe { check_room(items.len(), buf.is_null(), cap, len) }
 }
 
 /// The status of writing `n` items into the caller's array of `cap` elements (NULL when

@@ -692,26 +692,35 @@ impl Game {
     /// The vector is allocated at its exact length; [`Game::legal_actions_into`] fills a
     /// buffer of the caller's instead.
     pub fn legal_actions(&self) -> Vec<Action> {
-        if let Pending::Place { tile } = self.pending {
-            let kind = tile.kind();
-            if !self.placement_is_constrained(kind) {
-                // Straight into the vector: the scan knows a run's placements before it
-                // builds them (one run up to 63 open positions).
-                let mut out = Vec::new();
-                self.board
-                    .for_each_placement_chunk(kind.fitting_table(), |open, placements| {
-                        if out.is_empty() {
-                            // The first run's vector allocated at once, without growing one.
-                            out = Vec::with_capacity(placements.len());
-                        } else {
-                            out.reserve_exact(placements.len());
-                        }
-                        out.extend(placements.iter().map(|&p| placement(tile, open, p)));
-                    });
-                return out;
-            }
-        }
-        self.with_listing(<[Action]>::to_vec)
+        let Some((tile, kind)) = self.unconstrained_placement() else {
+            return self.with_listing(<[Action]>::to_vec);
+        };
+        // Straight into the vector: the scan knows a run's placements before it builds them
+        // (one run up to 63 open positions).
+        let mut out = Vec::new();
+        self.board
+            .for_each_placement_chunk(kind.fitting_table(), |open, placements| {
+                if out.is_empty() {
+                    // The first run's vector allocated at once, without growing one.
+                    out = Vec::with_capacity(placements.len());
+                } else {
+                    out.reserve_exact(placements.len());
+                }
+                out.extend(placement_run(tile, open, placements));
+            });
+        out
+    }
+
+    /// The drawn tile and its kind when a placement is pending under edge matching alone (no
+    /// expansion's placement rule applies to it), whose placements come from
+    /// [`Board::for_each_placement_chunk`].
+    #[inline(always)]
+    fn unconstrained_placement(&self) -> Option<(TileId, &'static TileKind)> {
+        let Pending::Place { tile } = self.pending else {
+            return None;
+        };
+        let kind = tile.kind();
+        (!self.placement_is_constrained(kind)).then_some((tile, kind))
     }
 
     /// Calls `f` with the legal actions, listed in a reused per-thread buffer: no allocation
@@ -843,12 +852,10 @@ impl Game {
                 if self.placement_is_constrained(kind) {
                     self.push_constrained_placements(tile, out);
                 } else {
-                    self.board.for_each_placement_chunk(
-                        kind.fitting_table(),
-                        |open, placements| {
-                            out.extend(placements.iter().map(|&p| placement(tile, open, p)))
-                        },
-                    );
+                    self.board
+                        .for_each_placement_chunk(kind.fitting_table(), |open, placements| {
+                            out.extend(placement_run(tile, open, placements))
+                        });
                 }
             }
             Pending::Deploy { pos } => {
@@ -894,27 +901,24 @@ impl Game {
         capacity: usize,
         mut write: impl FnMut(usize, Action),
     ) -> Result<usize, usize> {
-        if let Pending::Place { tile } = self.pending {
-            let kind = tile.kind();
-            if !self.placement_is_constrained(kind) {
-                // At most four placements per open position: with less room, they are
-                // counted before any is written.
-                if 4 * self.board.open_positions().len() > capacity {
-                    let n = self.legal_action_count();
-                    if n > capacity {
-                        return Err(n);
-                    }
+        if let Some((tile, kind)) = self.unconstrained_placement() {
+            // At most four placements per open position: with less room, they are counted
+            // before any is written.
+            if 4 * self.board.open_positions().len() > capacity {
+                let n = self.legal_action_count();
+                if n > capacity {
+                    return Err(n);
                 }
-                let mut n = 0;
-                self.board
-                    .for_each_placement_chunk(kind.fitting_table(), |open, placements| {
-                        for &p in placements {
-                            write(n, placement(tile, open, p));
-                            n += 1;
-                        }
-                    });
-                return Ok(n);
             }
+            let mut n = 0;
+            self.board
+                .for_each_placement_chunk(kind.fitting_table(), |open, placements| {
+                    for action in placement_run(tile, open, placements) {
+                        write(n, action);
+                        n += 1;
+                    }
+                });
+            return Ok(n);
         }
         self.with_listing(|actions| {
             if actions.len() > capacity {
@@ -1626,31 +1630,31 @@ pub(crate) fn push_rotations(tile: TileId, pos: Position, fits: u8, out: &mut Ve
     if fits == 0 {
         return;
     }
-    out.extend(placements(tile, pos, fits));
+    out.extend(
+        ROTATION_SUBSETS[usize::from(fits & 15)]
+            .iter()
+            .map(|&rotation| Action::Place {
+                tile,
+                pos,
+                rotation,
+            }),
+    );
 }
 
-/// The placement of `tile` that [`Board::for_each_placement_chunk`] lists as `p` among the
-/// open positions `open`: rotation `p % 4` at `open[p / 4]`.
+/// The placements of `tile` that [`Board::for_each_placement_chunk`] lists as `placements`
+/// among the open positions `open`, in order: for each byte `p`, rotation `p % 4` at
+/// `open[p / 4]`. An exact-size iterator, so that `extend` reserves once.
 #[inline(always)]
-fn placement(tile: TileId, open: &[OpenPosition], p: u8) -> Action {
-    Action::Place {
+fn placement_run<'a>(
+    tile: TileId,
+    open: &'a [OpenPosition],
+    placements: &'a [u8],
+) -> impl ExactSizeIterator<Item = Action> + 'a {
+    placements.iter().map(move |&p| Action::Place {
         tile,
         pos: open[usize::from(p >> 2)].pos,
         rotation: Rotation::from_quarter_turns(p),
-    }
-}
-
-/// The placements of `tile` at `pos` in each rotation of `fits` (bit `r` for `r` quarter
-/// turns), R0..R270: an exact-size iterator over a table of the rotations of each set.
-#[inline(always)]
-fn placements(tile: TileId, pos: Position, fits: u8) -> impl ExactSizeIterator<Item = Action> {
-    ROTATION_SUBSETS[usize::from(fits & 15)]
-        .iter()
-        .map(move |&rotation| Action::Place {
-            tile,
-            pos,
-            rotation,
-        })
+    })
 }
 
 /// The rotations of each 4-bit rotation set (bit `r` for `r` quarter turns), increasing.

@@ -277,7 +277,6 @@ fn main() {
     let mut rates = Vec::new();
     let mut index_rates = Vec::new();
     let mut seed = 0u64;
-    let mut positions: Vec<Game> = Vec::new();
     let round = Duration::from_secs_f64(seconds / 5.0);
     for _ in 0..5 {
         // The round's first seed and choice generator, to play the same games again by index.
@@ -372,7 +371,7 @@ fn main() {
     }
 
     // Positions from the middle of games, for legal_actions() and clone().
-    positions.extend(mid_game_positions(&mut rng));
+    let positions = mid_game_positions(&mut rng);
     let reps = 2000;
     let mut legal = Vec::new();
     let mut clones = Vec::new();
