@@ -56,20 +56,21 @@ pub enum VectorError {
     Threads(String),
 }
 
-/// One environment: its game, the seed of its next game, and the legal actions with their ids.
+/// One environment: its game, the seed of its next game, and the ids of its legal actions.
 #[derive(Clone, Debug)]
 struct Slot {
     game: Game,
     next_seed: u64,
-    legal: Vec<Action>,
     ids: Vec<u32>,
 }
 
 impl Slot {
-    fn refresh(&mut self, space: &ActionSpace) {
-        self.game.legal_actions_into(&mut self.legal);
+    /// Lists the legal actions into `scratch` (a buffer of the stepping thread's, so that
+    /// only the ids stay in the slot) and keeps their ids.
+    fn refresh(&mut self, space: &ActionSpace, scratch: &mut Vec<Action>) {
+        self.game.legal_actions_into(scratch);
         self.ids.clear();
-        for &a in &self.legal {
+        for &a in scratch.iter() {
             // Every legal action has an id (tested in `encoding`); none is skipped in practice.
             if let Some(id) = space.id(&self.game, a) {
                 self.ids.push(id as u32);
@@ -98,12 +99,16 @@ struct Shared {
 }
 
 impl Shared {
-    /// Applies action `position` (an index into the slot's legal actions) and writes the row.
-    fn step(&self, slot: &mut Slot, position: usize, row: Row<'_>) {
-        let action = slot.legal[position];
-        // The position was checked against this state's legal actions: play cannot fail.
-        let played = slot.game.play_quiet(action);
-        debug_assert!(played.is_ok());
+    /// Applies the action of id `id` (one of the slot's legal ids) and writes the row.
+    fn step(&self, slot: &mut Slot, id: u32, row: Row<'_>, scratch: &mut Vec<Action>) {
+        // The id was checked against this state's legal ids, and ids round-trip (tested in
+        // `encoding`): the action is legal, and play cannot fail.
+        let action = self.space.action(&slot.game, id as usize);
+        debug_assert!(action.is_some());
+        if let Some(action) = action {
+            let played = slot.game.play_quiet(action);
+            debug_assert!(played.is_ok());
+        }
         row.rewards.fill(0.0);
         *row.terminated = slot.game.is_over();
         for (p, s) in row.scores.iter_mut().enumerate() {
@@ -115,7 +120,7 @@ impl Shared {
             }
             self.reset(slot);
         }
-        self.write(slot, row.current, row.observation);
+        self.write(slot, row.current, row.observation, scratch);
     }
 
     /// Replaces the slot's game by its next one.
@@ -128,8 +133,14 @@ impl Shared {
     }
 
     /// Refreshes the slot's legal ids and writes its deciding seat and observation.
-    fn write(&self, slot: &mut Slot, current: &mut u8, observation: &mut [u8]) {
-        slot.refresh(&self.space);
+    fn write(
+        &self,
+        slot: &mut Slot,
+        current: &mut u8,
+        observation: &mut [u8],
+        scratch: &mut Vec<Action>,
+    ) {
+        slot.refresh(&self.space, scratch);
         *current = slot.game.current_player() as u8;
         if let Some(radius) = self.radius {
             observation_into(&slot.game, radius, observation);
@@ -212,9 +223,10 @@ impl VectorEnv {
         Ok(env)
     }
 
-    /// Steps the games on a pool of `threads` threads (1: on the calling thread, the default).
-    /// Results are the same for every number of threads. Steps of fewer than 16 games per
-    /// thread run on the calling thread (handing them over would cost more than it saves).
+    /// Steps the games on `threads` threads: the calling thread and a pool of `threads − 1`
+    /// (1: on the calling thread alone, the default). Results are the same for every number
+    /// of threads. Steps of fewer than 16 games per thread run on the calling thread (handing
+    /// them over would cost more than it saves).
     ///
     /// # Errors
     /// [`VectorError::Threads`] if the pool cannot be started.
@@ -223,7 +235,7 @@ impl VectorEnv {
         self.pool = if threads > 1 {
             Some(
                 rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
+                    .num_threads(threads - 1)
                     .build()
                     .map_err(|e| VectorError::Threads(e.to_string()))?,
             )
@@ -237,7 +249,7 @@ impl VectorEnv {
     pub fn threads(&self) -> usize {
         #[cfg(feature = "parallel")]
         if let Some(pool) = &self.pool {
-            return pool.current_num_threads();
+            return pool.current_num_threads() + 1;
         }
         1
     }
@@ -257,7 +269,6 @@ impl VectorEnv {
             self.slots.push(Slot {
                 game,
                 next_seed: game_seed.wrapping_add(n),
-                legal: Vec::with_capacity(128),
                 ids: Vec::with_capacity(128),
             });
         }
@@ -265,12 +276,14 @@ impl VectorEnv {
         self.terminated.fill(false);
         let stride = self.observation_stride();
         let players = self.players();
+        let mut scratch = Vec::with_capacity(128);
         for (i, slot) in self.slots.iter_mut().enumerate() {
             self.scores[i * players..(i + 1) * players].copy_from_slice(&slot.game.scores());
             self.shared.write(
                 slot,
                 &mut self.current[i],
                 &mut self.observations[i * stride..(i + 1) * stride],
+                &mut scratch,
             );
         }
     }
@@ -289,65 +302,47 @@ impl VectorEnv {
                 envs: n,
             });
         }
-        // Each action's place among its environment's legal ids, found on the pool too (a
-        // search through every environment's ids is a large part of a step).
-        let position_of = |(slot, &id): (&Slot, &i64)| {
-            u32::try_from(id)
-                .ok()
-                .and_then(|id| slot.ids.iter().position(|&legal| legal == id))
-        };
         let players = self.players();
         let stride = self.observation_stride();
         let shared = &self.shared;
-        // One environment's step, with its rows of the output buffers.
-        let step_one = |((((((slot, p), rewards), scores), terminated), current), observation)| {
-            let row = Row {
-                rewards,
-                scores,
-                terminated,
-                current,
-                observation,
-            };
-            shared.step(slot, p, row)
+        #[cfg(feature = "parallel")]
+        let pool = pool_for(self.pool.as_ref(), n);
+        // Whether each id is legal, then every step. On a pool the calling thread works
+        // beside the pool's threads, each taking the next run of environments until none is
+        // left.
+        let mut legal = vec![false; n];
+        #[cfg(feature = "parallel")]
+        if let Some((pool, part)) = pool {
+            let parts = self
+                .slots
+                .chunks(part)
+                .zip(actions.chunks(part))
+                .zip(legal.chunks_mut(part));
+            share_out(pool, parts, |((slots, actions), legal)| {
+                check_ids(slots, actions, legal);
+            });
+        } else {
+            check_ids(&self.slots, actions, &mut legal);
+        }
+        #[cfg(not(feature = "parallel"))]
+        check_ids(&self.slots, actions, &mut legal);
+        every_id_legal(&self.slots, &legal, actions)?;
+        let rows = Rows {
+            slots: &mut self.slots,
+            ids: actions,
+            rewards: &mut self.rewards,
+            scores: &mut self.scores,
+            terminated: &mut self.terminated,
+            current: &mut self.current,
+            observations: &mut self.observations,
         };
         #[cfg(feature = "parallel")]
-        if let Some((pool, chunk)) = pool_for(self.pool.as_ref(), n) {
-            use rayon::prelude::*;
-            // One hand-over to the pool per step: the search and the steps run in the same
-            // `install` (waking the pool's threads twice a step cost a large share of it).
-            return pool.install(|| {
-                let found: Vec<Option<usize>> = self
-                    .slots
-                    .par_iter()
-                    .zip(actions.par_iter())
-                    .with_min_len(chunk)
-                    .map(position_of)
-                    .collect();
-                let positions = every_position(&self.slots, found, actions)?;
-                self.slots
-                    .par_iter_mut()
-                    .zip(positions.into_par_iter())
-                    .zip(self.rewards.par_chunks_mut(players))
-                    .zip(self.scores.par_chunks_mut(players))
-                    .zip(self.terminated.par_iter_mut())
-                    .zip(self.current.par_iter_mut())
-                    .zip(self.observations.par_chunks_mut(stride))
-                    .with_min_len(chunk)
-                    .for_each(step_one);
-                Ok(())
-            });
+        if let Some((pool, part)) = pool {
+            let parts = rows.split(part, players, stride);
+            share_out(pool, parts, |rows| rows.step(shared, players, stride));
+            return Ok(());
         }
-        let found: Vec<Option<usize>> = self.slots.iter().zip(actions).map(position_of).collect();
-        let positions = every_position(&self.slots, found, actions)?;
-        self.slots
-            .iter_mut()
-            .zip(positions)
-            .zip(self.rewards.chunks_mut(players))
-            .zip(self.scores.chunks_mut(players))
-            .zip(self.terminated.iter_mut())
-            .zip(self.current.iter_mut())
-            .zip(self.observations.chunks_mut(stride))
-            .for_each(step_one);
+        rows.step(shared, players, stride);
         Ok(())
     }
 
@@ -463,39 +458,137 @@ impl VectorEnv {
     }
 }
 
-/// The place of each action among its environment's legal ids, from `found` (one per
-/// environment, `None` where the id is not legal).
+/// Writes into `legal[i]` whether `actions[i]` (an action id) is one of the legal ids of
+/// `slots[i]`.
+fn check_ids(slots: &[Slot], actions: &[i64], legal: &mut [bool]) {
+    for ((slot, &id), legal) in slots.iter().zip(actions).zip(legal) {
+        *legal = u32::try_from(id).is_ok_and(|id| slot.ids.contains(&id));
+    }
+}
+
+/// A run of consecutive environments with their actions' ids (each one of its legal ids)
+/// and their rows of the output buffers (`players` entries of rewards and scores and
+/// `stride` bytes of observation per environment).
+struct Rows<'a> {
+    slots: &'a mut [Slot],
+    ids: &'a [i64],
+    rewards: &'a mut [f32],
+    scores: &'a mut [u32],
+    terminated: &'a mut [bool],
+    current: &'a mut [u8],
+    observations: &'a mut [u8],
+}
+
+impl<'a> Rows<'a> {
+    /// Splits into runs of `part` environments (the last one shorter).
+    #[cfg(feature = "parallel")]
+    fn split(self, part: usize, players: usize, stride: usize) -> impl Iterator<Item = Rows<'a>> {
+        self.slots
+            .chunks_mut(part)
+            .zip(self.ids.chunks(part))
+            .zip(self.rewards.chunks_mut(part * players))
+            .zip(self.scores.chunks_mut(part * players))
+            .zip(self.terminated.chunks_mut(part))
+            .zip(self.current.chunks_mut(part))
+            .zip(self.observations.chunks_mut(part * stride))
+            .map(
+                |((((((slots, ids), rewards), scores), terminated), current), observations)| Rows {
+                    slots,
+                    ids,
+                    rewards,
+                    scores,
+                    terminated,
+                    current,
+                    observations,
+                },
+            )
+    }
+
+    /// Steps each environment of the run (see [`Shared::step`]).
+    fn step(self, shared: &Shared, players: usize, stride: usize) {
+        let mut scratch = Vec::with_capacity(128);
+        self.slots
+            .iter_mut()
+            .zip(self.ids)
+            .zip(self.rewards.chunks_mut(players))
+            .zip(self.scores.chunks_mut(players))
+            .zip(self.terminated.iter_mut())
+            .zip(self.current.iter_mut())
+            .zip(self.observations.chunks_mut(stride))
+            .for_each(
+                |((((((slot, &id), rewards), scores), terminated), current), observation)| {
+                    let row = Row {
+                        rewards,
+                        scores,
+                        terminated,
+                        current,
+                        observation,
+                    };
+                    // Checked to be one of the slot's legal ids, so a `u32`.
+                    shared.step(slot, id as u32, row, &mut scratch);
+                },
+            );
+    }
+}
+
+/// Whether every action is legal, from `legal` (one per environment).
 ///
 /// # Errors
 /// [`VectorError::IllegalAction`] for the first environment whose id is not legal, with up to
 /// its first eight legal ids.
-fn every_position(
-    slots: &[Slot],
-    found: Vec<Option<usize>>,
-    actions: &[i64],
-) -> Result<Vec<usize>, VectorError> {
-    if let Some(env) = found.iter().position(Option::is_none) {
-        let slot = &slots[env];
-        let mut legal: Vec<String> = slot.ids.iter().take(8).map(|i| i.to_string()).collect();
-        if slot.ids.len() > 8 {
-            legal.push(format!("… {} in all", slot.ids.len()));
-        }
-        return Err(VectorError::IllegalAction {
-            env,
-            id: actions[env],
-            legal: legal.join(", "),
-        });
+fn every_id_legal(slots: &[Slot], legal: &[bool], actions: &[i64]) -> Result<(), VectorError> {
+    let Some(env) = legal.iter().position(|&legal| !legal) else {
+        return Ok(());
+    };
+    let slot = &slots[env];
+    let mut ids: Vec<String> = slot.ids.iter().take(8).map(|i| i.to_string()).collect();
+    if slot.ids.len() > 8 {
+        ids.push(format!("… {} in all", slot.ids.len()));
     }
-    Ok(found.into_iter().flatten().collect())
+    Err(VectorError::IllegalAction {
+        env,
+        id: actions[env],
+        legal: ids.join(", "),
+    })
 }
 
-/// The pool to step `n` environments on and the fewest environments a task takes, when there
-/// is a pool and at least 16 environments per thread: a few large chunks per thread, since a
-/// step of one game is well under a microsecond.
+/// The pool to step `n` environments on beside the calling thread and the number of
+/// environments a thread takes at a time, when there is a pool and at least 16 environments
+/// per thread: a few runs per thread, so that a thread slowed by other work takes fewer.
 #[cfg(feature = "parallel")]
 fn pool_for(pool: Option<&rayon::ThreadPool>, n: usize) -> Option<(&rayon::ThreadPool, usize)> {
-    let pool = pool.filter(|p| n >= 16 * p.current_num_threads())?;
-    Some((pool, (n / (4 * pool.current_num_threads())).max(16)))
+    let pool = pool?;
+    let threads = pool.current_num_threads() + 1;
+    (n >= 16 * threads).then_some((pool, (n / (4 * threads)).max(16)))
+}
+
+/// Runs `work` on every part, on the calling thread and each of `pool`'s threads, each
+/// taking the next part until none is left; returns when every part is done.
+#[cfg(feature = "parallel")]
+fn share_out<T: Send>(
+    pool: &rayon::ThreadPool,
+    parts: impl Iterator<Item = T> + Send,
+    work: impl Fn(T) + Sync,
+) {
+    let parts = std::sync::Mutex::new(parts);
+    // A part's work does not panic; were it to, the other threads still finish theirs.
+    let next = || {
+        parts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .next()
+    };
+    let drain = || {
+        while let Some(part) = next() {
+            work(part);
+        }
+    };
+    pool.in_place_scope(|scope| {
+        for _ in 0..pool.current_num_threads() {
+            scope.spawn(|_| drain());
+        }
+        drain();
+    });
 }
 
 #[cfg(test)]

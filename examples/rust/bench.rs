@@ -235,6 +235,13 @@ fn main() {
         calls(&what, n);
         return;
     }
+    // `--vector-scaling`: only `VectorEnv::step`'s scaling from 1 to 2 threads.
+    if std::env::args().any(|a| a == "--vector-scaling") {
+        let steps =
+            paired_rounds(|threads| vector_step_rate(1024, threads, seconds / 10.0, &mut rng));
+        println!("VectorEnv::step, 1024 2-player base games, observations off: steps/s {steps}");
+        return;
+    }
     // `--games N`: play exactly N games and stop (for instruction counts under callgrind).
     if let Some(n) = std::env::args().skip_while(|a| a != "--games").nth(1) {
         let n: u64 = n.parse().expect("--games takes a number");

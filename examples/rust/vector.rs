@@ -4,6 +4,9 @@
 //! unless `--observations R` gives a window radius. Medians of `--runs` runs of `--seconds` each.
 //!
 //! `cargo run --release --example vector [-- --seconds 1 --runs 3 --threads N --observations R]`
+//!
+//! `--steps N [--envs E]` makes exactly N steps of E environments (default 1,024) on
+//! `--threads` threads instead, for instruction and cache counts under valgrind.
 
 use std::time::Instant;
 
@@ -14,14 +17,24 @@ use carcassonne_examples::option;
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-fn rate(envs: usize, threads: usize, radius: Option<usize>, seconds: f64) -> f64 {
+/// Steps per second of `envs` environments on `threads` threads, until `seconds` have passed
+/// or (with `steps`) for exactly `steps` steps.
+fn rate(
+    envs: usize,
+    threads: usize,
+    radius: Option<usize>,
+    seconds: f64,
+    steps_wanted: Option<u64>,
+) -> f64 {
     let mut env = VectorEnv::new(Config::new(2), envs, 0, RewardScheme::Rank, radius)
         .and_then(|e| e.with_threads(threads))
         .expect("a vector environment");
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let mut actions = vec![0i64; envs];
     let (mut steps, start) = (0u64, Instant::now());
-    while start.elapsed().as_secs_f64() < seconds {
+    let mut made = 0u64;
+    while steps_wanted.map_or(start.elapsed().as_secs_f64() < seconds, |n| made < n) {
+        made += 1;
         for (i, a) in actions.iter_mut().enumerate() {
             let ids = env.legal_ids(i);
             *a = ids[((rng.next_u64() as u128 * ids.len() as u128) >> 64) as usize] as i64;
@@ -42,12 +55,21 @@ fn main() {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = number("--threads", cores as f64).max(1.0) as usize;
     let radius = option(&args, "--observations").map(|r| r.parse().expect("a radius"));
+    if let Some(n) = option(&args, "--steps") {
+        let n = n.parse().expect("--steps takes a number");
+        let envs = number("--envs", 1024.0) as usize;
+        let rate = rate(envs, threads, radius, 0.0, Some(n));
+        println!("{n} steps of {envs} environments on {threads} thread(s): {rate:.0} steps/s");
+        return;
+    }
     println!(
         "vector environment, 2-player base games, observations {radius:?}, medians of {runs} runs:"
     );
     for envs in [1, 64, 1024] {
         for t in [1, threads] {
-            let mut rates: Vec<f64> = (0..runs).map(|_| rate(envs, t, radius, seconds)).collect();
+            let mut rates: Vec<f64> = (0..runs)
+                .map(|_| rate(envs, t, radius, seconds, None))
+                .collect();
             rates.sort_by(|a, b| a.total_cmp(b));
             println!(
                 "  {envs:>5} envs, {t} thread(s): {:>10.0} steps/s",
