@@ -254,16 +254,32 @@ impl ActionSpace {
 
     /// The id of `action` in `game`'s current state, or `None` if the action has none (a
     /// deployment not on the tile just laid, a position outside the square).
+    #[inline]
     pub fn id(&self, game: &Game, action: Action) -> Option<usize> {
+        // Most listed actions are placements: their ids are computed here, inline in the
+        // caller's loop, and every other action's in `other_id`.
+        if let Action::Place { pos, rotation, .. } = action {
+            return self.placement_id(pos, rotation);
+        }
+        self.other_id(game, action)
+    }
+
+    /// The id of a placement at `pos` turned `rotation`, or `None` outside the square.
+    #[inline]
+    fn placement_id(&self, pos: Position, rotation: Rotation) -> Option<usize> {
+        let (x, y) = (pos.x as i64 + self.radius, pos.y as i64 + self.radius);
+        let side = self.side() as i64;
+        if !(0..side).contains(&x) || !(0..side).contains(&y) {
+            return None;
+        }
+        Some(((y * side + x) as usize) * 4 + rotation.quarter_turns() as usize)
+    }
+
+    /// [`ActionSpace::id`] out of line, for the actions other than placements.
+    #[inline(never)]
+    fn other_id(&self, game: &Game, action: Action) -> Option<usize> {
         match action {
-            Action::Place { pos, rotation, .. } => {
-                let (x, y) = (pos.x as i64 + self.radius, pos.y as i64 + self.radius);
-                let side = self.side() as i64;
-                if !(0..side).contains(&x) || !(0..side).contains(&y) {
-                    return None;
-                }
-                Some(((y * side + x) as usize) * 4 + rotation.quarter_turns() as usize)
-            }
+            Action::Place { pos, rotation, .. } => self.placement_id(pos, rotation),
             Action::Deploy {
                 figure,
                 pos,
