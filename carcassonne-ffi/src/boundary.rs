@@ -232,10 +232,10 @@ pub(crate) unsafe fn write_mapped<S, T>(
 /// of [`write_items`] (on `CARC_BUFFER_TOO_SMALL`, and on any other failure, `buf` is left as it
 /// was), converting each item with `convert`.
 ///
-/// `list(slots)` produces the items: it must either write all of them with
-/// `slots.write(i, item)` for `i` from 0 and return `Ok` with their number, or write none and
-/// return `Err` with their number when they do not fit in `slots.room()`
-/// ([`Game::write_legal_actions`] is such a listing).
+/// `list(slots)` produces the items: it must either write all of them, with
+/// `slots.write(i, item)` for `i` from 0 or through [`Slots::fill`], and return `Ok` with
+/// their number, or write none and return `Err` with their number when they do not fit in
+/// `slots.room()` ([`Game::write_legal_actions`] is such a listing).
 ///
 /// # Safety
 /// As [`write_items`].
@@ -275,6 +275,16 @@ impl<T, F> Slots<'_, T, F> {
     #[inline(always)]
     pub(crate) fn room(&self) -> usize {
         self.slots.len()
+    }
+
+    /// Lends the slots and the conversion to `list`, which writes whole runs of converted
+    /// items (as [`Game::write_legal_actions`] does) and keeps the contract of
+    /// [`write_listed`].
+    ///
+    /// [`Game::write_legal_actions`]: carcassonne::Game::write_legal_actions
+    #[inline(always)]
+    pub(crate) fn fill<R>(&mut self, list: impl FnOnce(&mut [MaybeUninit<T>], &F) -> R) -> R {
+        list(self.slots, &self.convert)
     }
 
     /// Writes `item`, converted, into slot `i`. Panics (the boundary returns `CARC_PANIC`) if

@@ -1,6 +1,7 @@
 //! The `carc_game` handle and every function on it.
 
 use std::ffi::c_char;
+use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use carcassonne::{
@@ -527,11 +528,13 @@ pub unsafe extern "C" fn carc_game_legal_actions(
             #[inline(always)]
             |a: &Action| action_to_c(a, epoch),
             |slots| {
-                g.game.write_legal_actions(
-                    slots.room(),
-                    #[inline(always)]
-                    |i, action| slots.write(i, &action),
-                )
+                slots.fill(|out, convert| {
+                    g.game.write_legal_actions(
+                        out,
+                        #[inline(always)]
+                        |action| MaybeUninit::new(convert(&action)),
+                    )
+                })
             },
         )
     })

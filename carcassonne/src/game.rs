@@ -885,47 +885,50 @@ impl Game {
         }
     }
 
-    /// The legal actions of the pending decision, written one by one into a buffer of the
-    /// caller's with room for `capacity` of them: `write(i, action)` for each `i` from 0, in the
-    /// order of [`Game::legal_actions`], and `Ok` with their number when they all fit. When
-    /// they do not, `write` is never called and `Err` holds their number, so the caller's
-    /// buffer is left as it was.
+    /// The legal actions of the pending decision, each converted by `convert`, written into
+    /// the caller's buffer `out` from its start, in the order of [`Game::legal_actions`]: `Ok`
+    /// with their number when they all fit. When they do not, nothing is written and `Err`
+    /// holds their number, so the caller's buffer is left as it was.
     ///
     /// For writing the actions in another form (the C API's `carc_action`) without a
     /// [`Vec<Action>`] between: on a placement decision the placements go straight from the
-    /// board's scan to `write` (counted first when `capacity` is under four per open
-    /// position). The other decisions, and placements under a constraint of an expansion, are
-    /// listed into a reused per-thread buffer first.
-    pub fn write_legal_actions(
+    /// board's scan into `out`, a run of them at a time (counted first when `out` has less
+    /// than four places per open position). The other decisions, and placements under a
+    /// constraint of an expansion, are listed into a reused per-thread buffer first.
+    pub fn write_legal_actions<T>(
         &self,
-        capacity: usize,
-        mut write: impl FnMut(usize, Action),
+        out: &mut [T],
+        convert: impl Fn(Action) -> T,
     ) -> Result<usize, usize> {
         if let Some((tile, kind)) = self.unconstrained_placement() {
             // At most four placements per open position: with less room, they are counted
             // before any is written.
-            if 4 * self.board.open_positions().len() > capacity {
+            if 4 * self.board.open_positions().len() > out.len() {
                 let n = self.legal_action_count();
-                if n > capacity {
+                if n > out.len() {
                     return Err(n);
                 }
             }
             let mut n = 0;
             self.board
                 .for_each_placement_chunk(kind.fitting_table(), |open, placements| {
-                    for action in placement_run(tile, open, placements) {
-                        write(n, action);
-                        n += 1;
+                    let run = placement_run(tile, open, placements);
+                    let end = n + run.len();
+                    // In range: `out` has room for every placement, counted or four per open
+                    // position.
+                    for (slot, action) in out[n..end].iter_mut().zip(run) {
+                        *slot = convert(action);
                     }
+                    n = end;
                 });
             return Ok(n);
         }
         self.with_listing(|actions| {
-            if actions.len() > capacity {
+            let Some(out) = out.get_mut(..actions.len()) else {
                 return Err(actions.len());
-            }
-            for (i, &action) in actions.iter().enumerate() {
-                write(i, action);
+            };
+            for (slot, &action) in out.iter_mut().zip(actions) {
+                *slot = convert(action);
             }
             Ok(actions.len())
         })

@@ -1202,10 +1202,10 @@ fn check_game(
             }
             prop_assert_eq!(game.legal_action(legal.len()), None);
             // Written into a buffer of the caller's: the list in its order, with room for
-            // every placement of the scan or for exactly the list; with one place less,
-            // nothing is written and the number is told.
+            // four placements per open position or for exactly the list; with one place
+            // less, nothing is written and the number is told.
             let indexed: Vec<(usize, Action)> = legal.iter().copied().enumerate().collect();
-            for room in [usize::MAX, legal.len()] {
+            for room in [legal.len() + 4096, legal.len()] {
                 prop_assert_eq!(written(&game, room), (Ok(legal.len()), indexed.clone()));
             }
             prop_assert_eq!(
@@ -2675,12 +2675,17 @@ fn mid_game_records_replay() {
     }
 }
 
-/// What `Game::write_legal_actions` returns with `room`, and each index and action it was
-/// given to write, in the order given.
+/// What `Game::write_legal_actions` returns into a buffer of `room` places, and each place
+/// it wrote with the action written there, in the buffer's order.
 fn written(game: &Game, room: usize) -> (Result<usize, usize>, Vec<(usize, Action)>) {
-    let mut out = Vec::new();
-    let told = game.write_legal_actions(room, |i, action| out.push((i, action)));
-    (told, out)
+    let mut out = vec![None; room];
+    let told = game.write_legal_actions(&mut out, Some);
+    let wrote = out
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, action)| Some((i, action?)))
+        .collect();
+    (told, wrote)
 }
 
 /// A board wider than the first of `choose_legal_action`'s stack arrays (128 open positions)
