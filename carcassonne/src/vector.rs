@@ -65,6 +65,11 @@ struct Slot {
 }
 
 impl Slot {
+    /// Whether `id` is one of the legal ids.
+    fn is_legal(&self, id: i64) -> bool {
+        u32::try_from(id).is_ok_and(|id| self.ids.contains(&id))
+    }
+
     /// Lists the legal actions into `scratch` (a buffer of the stepping thread's, so that
     /// only the ids stay in the slot) and keeps their ids.
     fn refresh(&mut self, space: &ActionSpace, scratch: &mut Vec<Action>) {
@@ -223,10 +228,9 @@ impl VectorEnv {
         Ok(env)
     }
 
-    /// Steps the games on `threads` threads: the calling thread and a pool of `threads − 1`
-    /// (1: on the calling thread alone, the default). Results are the same for every number
-    /// of threads. Steps of fewer than 16 games per thread run on the calling thread (handing
-    /// them over would cost more than it saves).
+    /// Steps the games on a pool of `threads` threads (1: on the calling thread, the default).
+    /// Results are the same for every number of threads. Steps of fewer than 16 games per
+    /// thread run on the calling thread (handing them over would cost more than it saves).
     ///
     /// # Errors
     /// [`VectorError::Threads`] if the pool cannot be started.
@@ -235,7 +239,7 @@ impl VectorEnv {
         self.pool = if threads > 1 {
             Some(
                 rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads - 1)
+                    .num_threads(threads)
                     .build()
                     .map_err(|e| VectorError::Threads(e.to_string()))?,
             )
@@ -249,7 +253,7 @@ impl VectorEnv {
     pub fn threads(&self) -> usize {
         #[cfg(feature = "parallel")]
         if let Some(pool) = &self.pool {
-            return pool.current_num_threads() + 1;
+            return pool.current_num_threads();
         }
         1
     }
@@ -305,44 +309,65 @@ impl VectorEnv {
         let players = self.players();
         let stride = self.observation_stride();
         let shared = &self.shared;
+        // One environment's step, with its rows of the output buffers and the stepping
+        // thread's buffer for listing.
+        let step_one =
+            |scratch: &mut Vec<Action>,
+             ((((((slot, &id), rewards), scores), terminated), current), observation)| {
+                let row = Row {
+                    rewards,
+                    scores,
+                    terminated,
+                    current,
+                    observation,
+                };
+                // Checked to be one of the slot's legal ids, so a `u32`.
+                shared.step(slot, id as u32, row, scratch);
+            };
         #[cfg(feature = "parallel")]
-        let pool = pool_for(self.pool.as_ref(), n);
-        // Whether each id is legal, then every step. On a pool the calling thread works
-        // beside the pool's threads, each taking the next run of environments until none is
-        // left.
-        let mut legal = vec![false; n];
-        #[cfg(feature = "parallel")]
-        if let Some((pool, part)) = pool {
-            let parts = self
-                .slots
-                .chunks(part)
-                .zip(actions.chunks(part))
-                .zip(legal.chunks_mut(part));
-            share_out(pool, parts, |((slots, actions), legal)| {
-                check_ids(slots, actions, legal);
+        if let Some((pool, chunk)) = pool_for(self.pool.as_ref(), n) {
+            use rayon::prelude::*;
+            // One hand-over to the pool per step: the check and the steps run in the same
+            // `install` (waking the pool's threads twice a step cost a large share of it).
+            return pool.install(|| {
+                let legal: Vec<bool> = self
+                    .slots
+                    .par_iter()
+                    .zip(actions.par_iter())
+                    .with_min_len(chunk)
+                    .map(|(slot, &id)| slot.is_legal(id))
+                    .collect();
+                every_id_legal(&self.slots, &legal, actions)?;
+                self.slots
+                    .par_iter_mut()
+                    .zip(actions.par_iter())
+                    .zip(self.rewards.par_chunks_mut(players))
+                    .zip(self.scores.par_chunks_mut(players))
+                    .zip(self.terminated.par_iter_mut())
+                    .zip(self.current.par_iter_mut())
+                    .zip(self.observations.par_chunks_mut(stride))
+                    .with_min_len(chunk)
+                    .for_each_init(|| Vec::with_capacity(128), step_one);
+                Ok(())
             });
-        } else {
-            check_ids(&self.slots, actions, &mut legal);
         }
-        #[cfg(not(feature = "parallel"))]
-        check_ids(&self.slots, actions, &mut legal);
+        let legal: Vec<bool> = self
+            .slots
+            .iter()
+            .zip(actions)
+            .map(|(slot, &id)| slot.is_legal(id))
+            .collect();
         every_id_legal(&self.slots, &legal, actions)?;
-        let rows = Rows {
-            slots: &mut self.slots,
-            ids: actions,
-            rewards: &mut self.rewards,
-            scores: &mut self.scores,
-            terminated: &mut self.terminated,
-            current: &mut self.current,
-            observations: &mut self.observations,
-        };
-        #[cfg(feature = "parallel")]
-        if let Some((pool, part)) = pool {
-            let parts = rows.split(part, players, stride);
-            share_out(pool, parts, |rows| rows.step(shared, players, stride));
-            return Ok(());
-        }
-        rows.step(shared, players, stride);
+        let mut scratch = Vec::with_capacity(128);
+        self.slots
+            .iter_mut()
+            .zip(actions)
+            .zip(self.rewards.chunks_mut(players))
+            .zip(self.scores.chunks_mut(players))
+            .zip(self.terminated.iter_mut())
+            .zip(self.current.iter_mut())
+            .zip(self.observations.chunks_mut(stride))
+            .for_each(|row| step_one(&mut scratch, row));
         Ok(())
     }
 
@@ -458,79 +483,6 @@ impl VectorEnv {
     }
 }
 
-/// Writes into `legal[i]` whether `actions[i]` (an action id) is one of the legal ids of
-/// `slots[i]`.
-fn check_ids(slots: &[Slot], actions: &[i64], legal: &mut [bool]) {
-    for ((slot, &id), legal) in slots.iter().zip(actions).zip(legal) {
-        *legal = u32::try_from(id).is_ok_and(|id| slot.ids.contains(&id));
-    }
-}
-
-/// A run of consecutive environments with their actions' ids (each one of its legal ids)
-/// and their rows of the output buffers (`players` entries of rewards and scores and
-/// `stride` bytes of observation per environment).
-struct Rows<'a> {
-    slots: &'a mut [Slot],
-    ids: &'a [i64],
-    rewards: &'a mut [f32],
-    scores: &'a mut [u32],
-    terminated: &'a mut [bool],
-    current: &'a mut [u8],
-    observations: &'a mut [u8],
-}
-
-impl<'a> Rows<'a> {
-    /// Splits into runs of `part` environments (the last one shorter).
-    #[cfg(feature = "parallel")]
-    fn split(self, part: usize, players: usize, stride: usize) -> impl Iterator<Item = Rows<'a>> {
-        self.slots
-            .chunks_mut(part)
-            .zip(self.ids.chunks(part))
-            .zip(self.rewards.chunks_mut(part * players))
-            .zip(self.scores.chunks_mut(part * players))
-            .zip(self.terminated.chunks_mut(part))
-            .zip(self.current.chunks_mut(part))
-            .zip(self.observations.chunks_mut(part * stride))
-            .map(
-                |((((((slots, ids), rewards), scores), terminated), current), observations)| Rows {
-                    slots,
-                    ids,
-                    rewards,
-                    scores,
-                    terminated,
-                    current,
-                    observations,
-                },
-            )
-    }
-
-    /// Steps each environment of the run (see [`Shared::step`]).
-    fn step(self, shared: &Shared, players: usize, stride: usize) {
-        let mut scratch = Vec::with_capacity(128);
-        self.slots
-            .iter_mut()
-            .zip(self.ids)
-            .zip(self.rewards.chunks_mut(players))
-            .zip(self.scores.chunks_mut(players))
-            .zip(self.terminated.iter_mut())
-            .zip(self.current.iter_mut())
-            .zip(self.observations.chunks_mut(stride))
-            .for_each(
-                |((((((slot, &id), rewards), scores), terminated), current), observation)| {
-                    let row = Row {
-                        rewards,
-                        scores,
-                        terminated,
-                        current,
-                        observation,
-                    };
-                    // Checked to be one of the slot's legal ids, so a `u32`.
-                    shared.step(slot, id as u32, row, &mut scratch);
-                },
-            );
-    }
-}
-
 /// Whether every action is legal, from `legal` (one per environment).
 ///
 /// # Errors
@@ -552,43 +504,13 @@ fn every_id_legal(slots: &[Slot], legal: &[bool], actions: &[i64]) -> Result<(),
     })
 }
 
-/// The pool to step `n` environments on beside the calling thread and the number of
-/// environments a thread takes at a time, when there is a pool and at least 16 environments
-/// per thread: a few runs per thread, so that a thread slowed by other work takes fewer.
+/// The pool to step `n` environments on and the fewest environments a task takes, when there
+/// is a pool and at least 16 environments per thread: a few large chunks per thread, since a
+/// step of one game is well under a microsecond.
 #[cfg(feature = "parallel")]
 fn pool_for(pool: Option<&rayon::ThreadPool>, n: usize) -> Option<(&rayon::ThreadPool, usize)> {
-    let pool = pool?;
-    let threads = pool.current_num_threads() + 1;
-    (n >= 16 * threads).then_some((pool, (n / (4 * threads)).max(16)))
-}
-
-/// Runs `work` on every part, on the calling thread and each of `pool`'s threads, each
-/// taking the next part until none is left; returns when every part is done.
-#[cfg(feature = "parallel")]
-fn share_out<T: Send>(
-    pool: &rayon::ThreadPool,
-    parts: impl Iterator<Item = T> + Send,
-    work: impl Fn(T) + Sync,
-) {
-    let parts = std::sync::Mutex::new(parts);
-    // A part's work does not panic; were it to, the other threads still finish theirs.
-    let next = || {
-        parts
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .next()
-    };
-    let drain = || {
-        while let Some(part) = next() {
-            work(part);
-        }
-    };
-    pool.in_place_scope(|scope| {
-        for _ in 0..pool.current_num_threads() {
-            scope.spawn(|_| drain());
-        }
-        drain();
-    });
+    let pool = pool.filter(|p| n >= 16 * p.current_num_threads())?;
+    Some((pool, (n / (4 * pool.current_num_threads())).max(16)))
 }
 
 #[cfg(test)]
