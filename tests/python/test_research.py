@@ -152,9 +152,11 @@ def test_vector_env_replays_single_games_with_auto_reset():
 
 
 def test_vector_env_threads_masks_and_errors():
-    one = VectorEnv(40, seed=3, players=3, reward="margin", dense_masks=True)
-    two = VectorEnv(40, seed=3, players=3, reward="margin", dense_masks=True, threads=2)
-    assert (one.threads, two.threads, len(two)) == (1, 2, 40)
+    # Enough environments for two threads to share the steps (64 a thread at least).
+    n = 130
+    one = VectorEnv(n, seed=3, players=3, reward="margin", dense_masks=True)
+    two = VectorEnv(n, seed=3, players=3, reward="margin", dense_masks=True, threads=2)
+    assert (one.threads, two.threads, len(two)) == (1, 2, n)
     a, b = one.reset(), two.reset()
     rng = np.random.default_rng(1)
     for _ in range(300):
@@ -163,18 +165,18 @@ def test_vector_env_threads_masks_and_errors():
         for field in ("rewards", "terminated", "scores", "current_player", "legal_ids", "legal_offsets", "action_mask"):
             assert np.array_equal(getattr(a, field), getattr(b, field)), field
     assert a.observation is None
-    assert a.action_mask.shape == (40, one.action_space_size)
-    for i in range(40):
+    assert a.action_mask.shape == (n, one.action_space_size)
+    for i in range(n):
         ids = a.legal_ids[a.legal_offsets[i] : a.legal_offsets[i + 1]]
         assert sorted(np.flatnonzero(a.action_mask[i])) == sorted(ids)
-    before = [one.game(i).to_json() for i in range(40)]
+    before = [one.game(i).to_json() for i in range(n)]
     bad = random_actions(a, rng)
     bad[7] = -5
     with pytest.raises(IllegalActionError, match="environment 7: action id -5"):
         one.step(bad)
-    with pytest.raises(IllegalActionError, match="39 actions given for 40"):
-        one.step(bad[:39])
-    assert [one.game(i).to_json() for i in range(40)] == before, "nothing changed"
+    with pytest.raises(IllegalActionError, match=f"{n - 1} actions given for {n}"):
+        one.step(bad[: n - 1])
+    assert [one.game(i).to_json() for i in range(n)] == before, "nothing changed"
     with pytest.raises(ConfigError, match="explicit_draws"):
         VectorEnv(1, config={"players": 2, "explicit_draws": True})
     with pytest.raises(ConfigError, match="at least 1"):
@@ -182,7 +184,7 @@ def test_vector_env_threads_masks_and_errors():
     with pytest.raises(ValueError, match="rank or margin"):
         VectorEnv(1, reward="best")
     with pytest.raises(IndexError):
-        one.game(40)
+        one.game(n)
 
 
 def test_vector_env_reset_repeats_its_seed():
