@@ -508,6 +508,7 @@ fn every_id_legal(slots: &[Slot], legal: &[bool], actions: &[i64]) -> Result<(),
 /// about a microsecond, and handing a step to the pool costs tens of microseconds. On the
 /// 2-core machine of the README, 64 environments took 1.13 times as long on 2 threads as on
 /// 1 (median of 11 paired runs), 128 took 0.88 of it.
+#[cfg(feature = "parallel")]
 const MIN_ENVS_PER_THREAD: usize = 64;
 
 /// The pool to step `n` environments on and the fewest environments a task takes, when there
