@@ -909,6 +909,8 @@ pub(crate) fn tile_c_name(tile: u32) -> Result<&'static [u8], carc_status> {
     }
 }
 
+#[cold]
+#[inline(never)]
 fn invalid<T>(what: &str, value: u32) -> Result<T, carc_status> {
     fail(
         carc_status::CARC_INVALID_ARGUMENT,
@@ -918,6 +920,7 @@ fn invalid<T>(what: &str, value: u32) -> Result<T, carc_status> {
 
 /// The value of `all` whose C code (by `to_c`) is `value`; `CARC_INVALID_ARGUMENT` naming
 /// `what` when there is none.
+#[inline]
 fn from_code<T: Copy>(
     all: &[T],
     to_c: fn(T) -> u32,
@@ -930,6 +933,7 @@ fn from_code<T: Copy>(
         .map_or_else(|| invalid(what, value), Ok)
 }
 
+#[inline]
 pub(crate) fn tile_from_c(tile: u32) -> Result<TileId, carc_status> {
     TileId::from_index(tile as usize).map_or_else(|| invalid("tile number", tile), Ok)
 }
@@ -945,6 +949,7 @@ pub(crate) fn feature_to_c(kind: FeatureKind) -> u32 {
     }
 }
 
+#[inline]
 pub(crate) fn feature_from_c(value: u32) -> Result<FeatureKind, carc_status> {
     from_code(&FeatureKind::ALL, feature_to_c, "feature", value)
 }
@@ -959,6 +964,7 @@ pub(crate) fn figure_to_c(figure: Figure) -> u32 {
     }
 }
 
+#[inline]
 pub(crate) fn figure_from_c(value: u32) -> Result<Figure, carc_status> {
     from_code(&Figure::ALL, figure_to_c, "figure", value)
 }
@@ -1027,6 +1033,7 @@ pub(crate) fn pending_to_c(pending: Pending) -> u32 {
     }
 }
 
+#[inline]
 pub(crate) fn location_from_c(value: u32) -> Result<Location, carc_status> {
     u16::try_from(value)
         .ok()
