@@ -330,14 +330,15 @@ impl VectorEnv {
             // One hand-over to the pool per step: the check and the steps run in the same
             // `install` (waking the pool's threads twice a step cost a large share of it).
             return pool.install(|| {
-                let legal: Vec<bool> = self
+                let illegal = self
                     .slots
                     .par_iter()
                     .zip(actions.par_iter())
                     .with_min_len(chunk)
-                    .map(|(slot, &id)| slot.is_legal(id))
-                    .collect();
-                every_id_legal(&self.slots, &legal, actions)?;
+                    .position_first(|(slot, &id)| !slot.is_legal(id));
+                if let Some(env) = illegal {
+                    return Err(illegal_action(&self.slots, env, actions));
+                }
                 self.slots
                     .par_iter_mut()
                     .zip(actions.par_iter())
@@ -351,13 +352,14 @@ impl VectorEnv {
                 Ok(())
             });
         }
-        let legal: Vec<bool> = self
+        let illegal = self
             .slots
             .iter()
             .zip(actions)
-            .map(|(slot, &id)| slot.is_legal(id))
-            .collect();
-        every_id_legal(&self.slots, &legal, actions)?;
+            .position(|(slot, &id)| !slot.is_legal(id));
+        if let Some(env) = illegal {
+            return Err(illegal_action(&self.slots, env, actions));
+        }
         let mut scratch = Vec::with_capacity(128);
         self.slots
             .iter_mut()
@@ -483,25 +485,19 @@ impl VectorEnv {
     }
 }
 
-/// Whether every action is legal, from `legal` (one per environment).
-///
-/// # Errors
-/// [`VectorError::IllegalAction`] for the first environment whose id is not legal, with up to
-/// its first eight legal ids.
-fn every_id_legal(slots: &[Slot], legal: &[bool], actions: &[i64]) -> Result<(), VectorError> {
-    let Some(env) = legal.iter().position(|&legal| !legal) else {
-        return Ok(());
-    };
+/// [`VectorError::IllegalAction`] for environment `env`, whose id in `actions` is not legal,
+/// with up to its first eight legal ids.
+fn illegal_action(slots: &[Slot], env: usize, actions: &[i64]) -> VectorError {
     let slot = &slots[env];
     let mut ids: Vec<String> = slot.ids.iter().take(8).map(|i| i.to_string()).collect();
     if slot.ids.len() > 8 {
         ids.push(format!("… {} in all", slot.ids.len()));
     }
-    Err(VectorError::IllegalAction {
+    VectorError::IllegalAction {
         env,
         id: actions[env],
         legal: ids.join(", "),
-    })
+    }
 }
 
 /// Environments a step needs per thread of the pool to go to the pool: a step of one game is

@@ -12,12 +12,12 @@
 //!
 //! `cargo run --release --example bench [-- --seconds S | --games N [--all-sets | --every-set]
 //! [--by-index | --play-games] | --calls legal_actions|clone|clone_from N |
-//! --vector-scaling]`; `--vector-scaling` prints only `VectorEnv::step`'s rates and ratio on 1
-//! and 2 threads; `--by-index` draws
-//! each action by its index (`choose_legal_action`) instead of from the list; `--play-games`
-//! times the `N` games through `bots::play_games` on every core; `--calls` makes `N` calls on
-//! each mid-game position (for callgrind: the instructions of one call are the difference of
-//! two runs divided by the difference of their calls).
+//! --vector-scaling]`; `--by-index` draws each action by its index (`choose_legal_action`)
+//! instead of from the list; `--play-games` times the `N` games through `bots::play_games` on
+//! every core; `--calls` makes `N` calls on each mid-game position (for callgrind: the
+//! instructions of one call are the difference of two runs divided by the difference of their
+//! calls); `--vector-scaling` prints only `VectorEnv::step`'s rates and ratio on 1 and 2
+//! threads.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -29,6 +29,7 @@ use carcassonne::{Action, Config, Game, TileSet};
 #[path = "ffi_cost.rs"]
 mod ffi_cost;
 
+use carcassonne_examples::{flag, option};
 use ffi_cost::below;
 
 /// The machine: its CPU model (from `/proc/cpuinfo` where there is one), its cores, the OS.
@@ -71,6 +72,12 @@ fn vector_step_rate(envs: usize, threads: usize, seconds: f64, rng: &mut Pcg64Mc
         steps += envs as u64;
     }
     steps as f64 / inside.as_secs_f64()
+}
+
+/// [`vector_step_rate`] of 1,024 environments on 1 and 2 threads, in rounds of a tenth of
+/// `seconds` (see [`paired_rounds`]).
+fn vector_scaling(seconds: f64, rng: &mut Pcg64Mcg) -> Scaling {
+    paired_rounds(|threads| vector_step_rate(1024, threads, seconds / 10.0, rng))
 }
 
 /// Rounds of a measurement on 1 and on 2 threads.
@@ -221,16 +228,16 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 fn main() {
-    let seconds: f64 = std::env::args()
-        .skip_while(|a| a != "--seconds")
-        .nth(1)
+    let args: Vec<String> = std::env::args().collect();
+    let seconds: f64 = option(&args, "--seconds")
         .and_then(|s| s.parse().ok())
         .unwrap_or(3.0);
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let mut buf = Vec::with_capacity(256);
-    if let Some(what) = std::env::args().skip_while(|a| a != "--calls").nth(1) {
-        let n = std::env::args()
-            .skip_while(|a| a != "--calls")
+    if let Some(what) = option(&args, "--calls") {
+        let n = args
+            .iter()
+            .skip_while(|a| *a != "--calls")
             .nth(2)
             .and_then(|n| n.parse().ok())
             .expect("--calls takes a call and a number");
@@ -238,23 +245,22 @@ fn main() {
         return;
     }
     // `--vector-scaling`: only `VectorEnv::step`'s scaling from 1 to 2 threads.
-    if std::env::args().any(|a| a == "--vector-scaling") {
-        let steps =
-            paired_rounds(|threads| vector_step_rate(1024, threads, seconds / 10.0, &mut rng));
+    if flag(&args, "--vector-scaling") {
+        let steps = vector_scaling(seconds, &mut rng);
         println!("VectorEnv::step, 1024 2-player base games, observations off: steps/s {steps}");
         return;
     }
     // `--games N`: play exactly N games and stop (for instruction counts under callgrind).
-    if let Some(n) = std::env::args().skip_while(|a| a != "--games").nth(1) {
+    if let Some(n) = option(&args, "--games") {
         let n: u64 = n.parse().expect("--games takes a number");
         let mut config = Config::new(2);
-        if std::env::args().any(|a| a == "--all-sets") {
+        if flag(&args, "--all-sets") {
             config = config_of(&EXPANSIONS_I);
         }
-        if std::env::args().any(|a| a == "--every-set") {
+        if flag(&args, "--every-set") {
             config = config_of(&every_set());
         }
-        if std::env::args().any(|a| a == "--play-games") {
+        if flag(&args, "--play-games") {
             // The batch path on the global pool (every core), game `i` with seed `1 + i`, as
             // `examples/python/bench.py` calls `play_random_games(n, seed=1)` beside it.
             // Warm up: the global pool's threads start here, not inside the timer.
@@ -264,7 +270,7 @@ fn main() {
             return;
         }
         // `--by-index`: draw each action by its index instead of from a list.
-        let by_index = std::env::args().any(|a| a == "--by-index");
+        let by_index = flag(&args, "--by-index");
         let mut total = 0u64;
         let start = Instant::now();
         for seed in 0..n {
@@ -453,7 +459,7 @@ fn main() {
     );
 
     // The vectorised environment: `step` alone on 1 and 2 threads, 1,024 environments.
-    let steps = paired_rounds(|threads| vector_step_rate(1024, threads, seconds / 10.0, &mut rng));
+    let steps = vector_scaling(seconds, &mut rng);
     println!(
         "VectorEnv::step, 1024 2-player base games, observations off: steps/s {steps}; the \
          random actions are chosen outside the timer"

@@ -32,9 +32,9 @@ fn rate(
     let mut rng = Pcg64Mcg::seed_from_u64(1);
     let mut actions = vec![0i64; envs];
     let (mut steps, start) = (0u64, Instant::now());
-    let mut made = 0u64;
-    while steps_wanted.map_or(start.elapsed().as_secs_f64() < seconds, |n| made < n) {
-        made += 1;
+    while steps_wanted.map_or(start.elapsed().as_secs_f64() < seconds, |n| {
+        steps < n * envs as u64
+    }) {
         for (i, a) in actions.iter_mut().enumerate() {
             let ids = env.legal_ids(i);
             *a = ids[((rng.next_u64() as u128 * ids.len() as u128) >> 64) as usize] as i64;
