@@ -225,11 +225,20 @@ pub struct Segment {
     /// The open edge ends a new node of this segment starts with: for a road, river or city,
     /// the edge middles it reaches; none for other features. Set by [`TileKind::new`].
     pub(crate) open_ends: u8,
+    /// Its location on the tile turned by each rotation (indexed by quarter turns): looked up
+    /// where deployments are listed and checked. Set by [`TileKind::new`].
+    pub(crate) locations: [Location; 4],
 }
 
 impl Segment {
     /// The location of this segment on a tile turned by `rotation`.
+    #[inline]
     pub fn location(&self, rotation: Rotation) -> Location {
+        self.locations[rotation.quarter_turns() as usize]
+    }
+
+    /// [`Segment::location`] computed from the segment's points.
+    fn location_of_points(&self, rotation: Rotation) -> Location {
         if self.points == crate::geometry::SECOND_CENTRE_BIT {
             return Location::SECOND_CENTRE;
         }
@@ -675,6 +684,7 @@ impl TileKind {
                 }
                 FeatureKind::Monastery | FeatureKind::Shrine | FeatureKind::Field => 0,
             };
+            seg.locations = Rotation::ALL.map(|r| seg.location_of_points(r));
         }
         let mut owner = [NO_SEGMENT; 12];
         for (i, seg) in segments.iter().enumerate() {

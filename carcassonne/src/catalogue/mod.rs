@@ -22,7 +22,7 @@ mod traders_and_builders;
 
 use std::sync::OnceLock;
 
-use crate::geometry::POINT_NAMES;
+use crate::geometry::{Location, POINT_NAMES};
 pub use count::city_position;
 
 use crate::tile::{Compass, FeatureKind, Goods, Marker, Segment, TileId, TileKind, TileSet};
@@ -255,6 +255,7 @@ fn parse_tile(set: TileSet, line: &'static str) -> Result<TileKind, String> {
             pig_herd: false,
             adjacent_cities: 0,
             open_ends: 0,
+            locations: [Location::CENTRE; 4],
         };
         let mut adj = Vec::new();
         let mut in_adj = false;

@@ -622,7 +622,9 @@ impl Game {
     /// (RV-3), and monasteries and shrines with the Cult (CU.1).
     #[inline(always)]
     pub(crate) fn placement_is_constrained(&self, kind: &TileKind) -> bool {
-        kind.has_river || (kind.building.is_some() && self.plays(Expansion::Cult))
+        // Whether the Cult is in play first: without it (the base game) every branch here goes
+        // the same way, where one on whether the drawn tile has a building mispredicted.
+        kind.has_river || (self.plays(Expansion::Cult) && kind.building.is_some())
     }
 
     /// `PlacementRule`: which placement rules apply to `kind`: the river's (a river tile) and the
