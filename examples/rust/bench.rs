@@ -12,12 +12,12 @@
 //!
 //! `cargo run --release --example bench [-- --seconds S | --games N [--all-sets | --every-set]
 //! [--by-index | --play-games] | --calls legal_actions|clone|clone_from N |
-//! --vector-scaling]`; `--by-index` draws each action by its index (`choose_legal_action`)
+//! --vector-scaling [--envs E]]`; `--by-index` draws each action by its index (`choose_legal_action`)
 //! instead of from the list; `--play-games` times the `N` games through `bots::play_games` on
 //! every core; `--calls` makes `N` calls on each mid-game position (for callgrind: the
 //! instructions of one call are the difference of two runs divided by the difference of their
 //! calls); `--vector-scaling` prints only `VectorEnv::step`'s rates and ratio on 1 and 2
-//! threads.
+//! threads, of 1,024 environments or `--envs E`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -74,10 +74,10 @@ fn vector_step_rate(envs: usize, threads: usize, seconds: f64, rng: &mut Pcg64Mc
     steps as f64 / inside.as_secs_f64()
 }
 
-/// [`vector_step_rate`] of 1,024 environments on 1 and 2 threads, in rounds of a tenth of
+/// [`vector_step_rate`] of `envs` environments on 1 and 2 threads, in rounds of a tenth of
 /// `seconds` (see [`paired_rounds`]).
-fn vector_scaling(seconds: f64, rng: &mut Pcg64Mcg) -> Scaling {
-    paired_rounds(|threads| vector_step_rate(1024, threads, seconds / 10.0, rng))
+fn vector_scaling(envs: usize, seconds: f64, rng: &mut Pcg64Mcg) -> Scaling {
+    paired_rounds(|threads| vector_step_rate(envs, threads, seconds / 10.0, rng))
 }
 
 /// Rounds of a measurement on 1 and on 2 threads.
@@ -246,8 +246,10 @@ fn main() {
     }
     // `--vector-scaling`: only `VectorEnv::step`'s scaling from 1 to 2 threads.
     if flag(&args, "--vector-scaling") {
-        let steps = vector_scaling(seconds, &mut rng);
-        println!("VectorEnv::step, 1024 2-player base games, observations off: steps/s {steps}");
+        let envs =
+            option(&args, "--envs").map_or(1024, |e| e.parse().expect("--envs takes a number"));
+        let steps = vector_scaling(envs, seconds, &mut rng);
+        println!("VectorEnv::step, {envs} 2-player base games, observations off: steps/s {steps}");
         return;
     }
     // `--games N`: play exactly N games and stop (for instruction counts under callgrind).
@@ -459,7 +461,7 @@ fn main() {
     );
 
     // The vectorised environment: `step` alone on 1 and 2 threads, 1,024 environments.
-    let steps = vector_scaling(seconds, &mut rng);
+    let steps = vector_scaling(1024, seconds, &mut rng);
     println!(
         "VectorEnv::step, 1024 2-player base games, observations off: steps/s {steps}; the \
          random actions are chosen outside the timer"
