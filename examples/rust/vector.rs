@@ -7,13 +7,18 @@
 //!
 //! `--steps N [--envs E]` makes exactly N steps of E environments (default 1,024) on
 //! `--threads` threads instead, for instruction and cache counts under valgrind.
+//!
+//! `--independent [--envs E]` compares, in `--runs` rounds of `--seconds` each, one
+//! environment of E games on 1 thread, the same on a pool of `--threads` threads, and
+//! `--threads` environments of E / `--threads` games, each stepped (and its actions chosen)
+//! on a thread of its own: the total steps per second of each.
 
 use std::time::Instant;
 
 use carcassonne::encoding::RewardScheme;
 use carcassonne::vector::VectorEnv;
 use carcassonne::Config;
-use carcassonne_examples::option;
+use carcassonne_examples::{flag, option};
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -45,6 +50,31 @@ fn rate(
     steps as f64 / start.elapsed().as_secs_f64()
 }
 
+/// `--independent`: see the module's documentation.
+fn independent(envs: usize, threads: usize, seconds: f64, runs: usize) {
+    let part = envs / threads;
+    for round in 1..=runs {
+        let one = rate(envs, 1, None, seconds, None);
+        let pooled = rate(envs, threads, None, seconds, None);
+        let split: f64 = std::thread::scope(|s| {
+            let stepping: Vec<_> = (0..threads)
+                .map(|_| s.spawn(|| rate(part, 1, None, seconds, None)))
+                .collect();
+            stepping
+                .into_iter()
+                .map(|t| t.join().expect("a stepping thread"))
+                .sum()
+        });
+        println!(
+            "round {round}: {envs} environments on 1 thread {one:.0} steps/s; on a pool of \
+             {threads}: {pooled:.0} ({:.2}x); {threads} environments of {part}, a thread each: \
+             {split:.0} ({:.2}x)",
+            pooled / one,
+            split / one
+        );
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let number = |name: &str, default: f64| -> f64 {
@@ -60,6 +90,10 @@ fn main() {
         let envs = number("--envs", 1024.0) as usize;
         let rate = rate(envs, threads, radius, 0.0, Some(n));
         println!("{n} steps of {envs} environments on {threads} thread(s): {rate:.0} steps/s");
+        return;
+    }
+    if flag(&args, "--independent") {
+        independent(number("--envs", 1024.0) as usize, threads, seconds, runs);
         return;
     }
     println!(
