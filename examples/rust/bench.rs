@@ -12,12 +12,12 @@
 //!
 //! `cargo run --release --example bench [-- --seconds S | --games N [--all-sets | --every-set]
 //! [--by-index | --play-games] | --calls legal_actions|clone|clone_from N |
-//! --vector-scaling [--envs E]]`; `--by-index` draws each action by its index (`choose_legal_action`)
-//! instead of from the list; `--play-games` times the `N` games through `bots::play_games` on
-//! every core; `--calls` makes `N` calls on each mid-game position (for callgrind: the
-//! instructions of one call are the difference of two runs divided by the difference of their
-//! calls); `--vector-scaling` prints only `VectorEnv::step`'s rates and ratio on 1 and 2
-//! threads, of 1,024 environments or `--envs E`.
+//! --vector-scaling [--envs E]]`; `--by-index` draws each action by its index
+//! (`choose_legal_action`) instead of from the list; `--play-games` times the `N` games through
+//! `bots::play_games` on every core; `--calls` makes `N` calls on each mid-game position (for
+//! callgrind: the instructions of one call are the difference of two runs divided by the
+//! difference of their calls); `--vector-scaling` prints only `VectorEnv::step`'s rates and
+//! ratio on 1 and 2 threads, of 1,024 environments or `--envs E`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

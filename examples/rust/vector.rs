@@ -52,7 +52,7 @@ fn rate(
 
 /// `--independent`: see the module's documentation.
 fn independent(envs: usize, threads: usize, seconds: f64, runs: usize) {
-    let part = envs / threads;
+    let part = (envs / threads).max(1);
     for round in 1..=runs {
         let one = rate(envs, 1, None, seconds, None);
         let pooled = rate(envs, threads, None, seconds, None);
