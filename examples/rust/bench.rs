@@ -29,8 +29,7 @@ use carcassonne::{Action, Config, Game, TileSet};
 #[path = "ffi_cost.rs"]
 mod ffi_cost;
 
-use carcassonne_examples::{flag, option};
-use ffi_cost::below;
+use carcassonne_examples::{below, flag, option};
 
 /// The machine: its CPU model (from `/proc/cpuinfo` where there is one), its cores, the OS.
 fn machine() -> String {

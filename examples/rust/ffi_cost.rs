@@ -9,16 +9,12 @@ use std::ptr;
 use std::time::Instant;
 
 use carcassonne::{Action, Config, Event, Game};
+use carcassonne_examples::below;
 use carcassonne_ffi::carc_status;
 use carcassonne_ffi::game::*;
 use carcassonne_ffi::types::carc_action;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-
-/// A uniform index below `n` (n > 0), as the engine's random bot draws it.
-pub fn below(rng: &mut Pcg64Mcg, n: usize) -> usize {
-    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
-}
 
 /// Plays `games` games with `play` and returns (games per second, checksum of final scores).
 fn measure(games: u64, mut play: impl FnMut(u64, &mut Pcg64Mcg) -> u64) -> (f64, u64) {

@@ -18,8 +18,8 @@ use std::time::Instant;
 use carcassonne::encoding::RewardScheme;
 use carcassonne::vector::VectorEnv;
 use carcassonne::Config;
-use carcassonne_examples::{flag, option};
-use rand_core::{RngCore, SeedableRng};
+use carcassonne_examples::{below, flag, option};
+use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 /// Steps per second of `envs` environments on `threads` threads, until `seconds` have passed
@@ -42,7 +42,7 @@ fn rate(
     }) {
         for (i, a) in actions.iter_mut().enumerate() {
             let ids = env.legal_ids(i);
-            *a = ids[((rng.next_u64() as u128 * ids.len() as u128) >> 64) as usize] as i64;
+            *a = ids[below(&mut rng, ids.len())] as i64;
         }
         env.step(&actions).expect("legal actions");
         steps += envs as u64;

@@ -1,7 +1,9 @@
-//! Helpers shared by the runnable examples (`play`, `replay`, `bench`): command-line parsing
-//! and the JSON summary of a game.
+//! Helpers shared by the runnable examples (`play`, `replay`, `bench`, `vector`): command-line
+//! parsing, the random index the speed examples draw, and the JSON summary of a game.
 
 use carcassonne::{Action, Event, Game, JczGame, Message, Pending, Score};
+use rand_core::RngCore;
+use rand_pcg::Pcg64Mcg;
 use serde_json::{json, Value};
 
 /// The value after `--name` on the command line, if given.
@@ -14,6 +16,12 @@ pub fn option(args: &[String], name: &str) -> Option<String> {
 /// Whether `--name` is on the command line.
 pub fn flag(args: &[String], name: &str) -> bool {
     args.iter().any(|a| a == name)
+}
+
+/// A uniform index below `n` (n > 0), as the engine's random bot draws it (the high half of
+/// a 64 × 64-bit product).
+pub fn below(rng: &mut Pcg64Mcg, n: usize) -> usize {
+    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
 }
 
 /// A message as the game's rules number it (the rule `message_numbering`, the first edition's
