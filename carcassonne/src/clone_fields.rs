@@ -1,7 +1,7 @@
 //! `Clone` by fields, with a `clone_from` that reuses the destination's buffers.
 //!
 //! `#[derive(Clone)]` writes `clone_from` as `*self = source.clone()`, which allocates every
-//! buffer anew. The game's state types implement `Clone` through [`clone_by_fields!`]
+//! buffer anew. The game's state types implement `Clone` through `clone_by_fields!`
 //! instead: `clone_from` calls `clone_from` on each field, so a `Vec` copies into the capacity
 //! it already has, and copying a base game into one of its earlier copies allocates nothing
 //! once the buffers are large enough (the cheap clone of a search's playouts). Lists of values

@@ -595,7 +595,7 @@ impl Config {
         }
         let mut tiles = Vec::new();
         self.for_each_set_stack_count(|id, count| {
-            tiles.extend(std::iter::repeat(id).take(count as usize));
+            tiles.extend(std::iter::repeat_n(id, count as usize));
         });
         tiles
     }

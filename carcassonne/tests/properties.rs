@@ -2699,7 +2699,7 @@ fn wide_boards_choose_as_they_list() {
         carcassonne::catalogue()
             .set_counts(TileSet::Base)
             .iter()
-            .flat_map(|&(tile, copies)| std::iter::repeat(tile).take(4 * usize::from(copies)))
+            .flat_map(|&(tile, copies)| std::iter::repeat_n(tile, 4 * usize::from(copies)))
             .collect(),
     );
     let mut game = Game::new(config, 5).unwrap();

@@ -240,7 +240,7 @@ unsafe fn call(
             } else {
                 text.as_ptr().cast::<c_char>()
             };
-            let marker = 8usize as *mut carc_game;
+            let marker = std::ptr::dangling_mut::<carc_game>();
             let mut out = marker;
             let no_out = u.ratio(1, 16).unwrap_or(false);
             let out_ptr = if no_out { null_mut() } else { &mut out };

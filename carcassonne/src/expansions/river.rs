@@ -146,7 +146,7 @@ impl River {
         }
         if kind.has_marker(Marker::Lake) {
             self.lakes
-                .extend(std::iter::repeat(tile).take(copies as usize));
+                .extend(std::iter::repeat_n(tile, copies as usize));
         } else {
             self.stack[tile.index()] += copies;
         }

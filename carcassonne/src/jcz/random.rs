@@ -38,7 +38,7 @@ pub(crate) fn unused(left: &[(Animal, u8)]) -> Vec<Animal> {
         .iter()
         .flat_map(|a| {
             let n = left.iter().find(|(b, _)| b == a).map_or(0, |(_, n)| *n);
-            std::iter::repeat(*a).take(n as usize)
+            std::iter::repeat_n(*a, n as usize)
         })
         .collect()
 }
