@@ -14,22 +14,25 @@ const EMPTY: u16 = 0;
 /// Grid cell flag: an open position; the low 15 bits index the frontier.
 const OPEN: u16 = 0x8000;
 
-/// The rotations of each 4-bit rotation set (bit `r` for `r` quarter turns), increasing, one
-/// per byte from the lowest; the bytes beyond their number are 0 (padding that
-/// [`Board::for_each_placement_chunk`] overwrites).
-const ROTATION_BYTES: [u32; 16] = {
-    let mut bytes = [0u32; 16];
-    let mut set = 0;
-    while set < 16 {
+/// The rotations of each entry of a fitting table ([`fitting_entry`]: the rotation set in
+/// its low four bits, bit `r` for `r` quarter turns), increasing, one per byte from the lowest;
+/// the bytes beyond their number are 0 (padding that [`Board::for_each_placement_chunk`]
+/// overwrites). Indexed by the whole entry, count bits included, so that the scan does not
+/// mask them off: 1 KB, where the 16 rotation sets alone would take 64 bytes.
+const ROTATION_BYTES: [u32; 256] = {
+    let mut bytes = [0u32; 256];
+    let mut entry = 0;
+    while entry < 256 {
+        let set = entry & 15;
         let (mut r, mut k) = (0, 0);
         while r < 4 {
             if set & (1 << r) != 0 {
-                bytes[set] |= (r as u32) << (8 * k);
+                bytes[entry] |= (r as u32) << (8 * k);
                 k += 1;
             }
             r += 1;
         }
-        set += 1;
+        entry += 1;
     }
     bytes
 };
@@ -228,7 +231,7 @@ impl Board {
             let mut index = 0u32;
             let mut add = |o: &OpenPosition, index: u32| {
                 let entry = fitting_entry(table, o.constraint);
-                let bytes = ROTATION_BYTES[usize::from(entry & 15)] | index;
+                let bytes = ROTATION_BYTES[usize::from(entry)] | index;
                 placements[usize::from(n)..][..4].copy_from_slice(&bytes.to_le_bytes());
                 n += entry >> 4;
             };
