@@ -8,12 +8,31 @@
 use std::fmt;
 use std::str::FromStr;
 
+use rand_core::RngCore;
+use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 
 use crate::animal::Animal;
 use crate::error::ParseError;
 use crate::message::Message;
 use crate::tile::TileId;
+
+/// A uniform draw below `n` from the seeded generator: `(next_u64() * n) >> 64`, one 64-bit
+/// number per draw (Lemire's multiply-shift, without the rejection step: the bias is below
+/// `n / 2^64`). Every random choice of the engine draws this way (the tile draw, the big top's
+/// animal token, the flying machines' die, the message deck, the bots), so a seed replays the
+/// same game. `n` must be at least 1; the result is in `0..n`.
+#[inline]
+pub(crate) fn below(rng: &mut Pcg64Mcg, n: usize) -> usize {
+    scale(rng.next_u64(), n)
+}
+
+/// The draw of [`below`] from a number `roll` already taken from the generator: `(roll * n)
+/// >> 64`, in `0..n` for `n` of at least 1.
+#[inline]
+pub(crate) const fn scale(roll: u64, n: usize) -> usize {
+    ((roll as u128 * n as u128) >> 64) as usize
+}
 
 /// The outcome of a chance node. Text and serde form: the tile id (`D`, `RI-C`), the
 /// animal's name (`bear`), `roll:N` or `message:NAME`, so records written before outcomes had

@@ -44,6 +44,7 @@
 
 use rand_core::RngCore;
 
+use crate::chance::scale;
 use crate::events::{Event, Sink};
 use crate::expansions::Hook;
 use crate::game::{Game, Pending};
@@ -326,7 +327,7 @@ impl Game {
     fn deal_random_tile(&mut self) -> Result<TileId, &'static str> {
         let roll = self.rng.next_u64();
         let source = self.draw_source();
-        let k = ((roll as u128 * source.total() as u128) >> 64) as u32;
+        let k = scale(roll, source.total() as usize) as u32;
         let tile = source
             .nth(k)
             .ok_or("a draw stack holds fewer tiles than it counts")?;

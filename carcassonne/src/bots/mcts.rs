@@ -27,7 +27,7 @@ use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::action::Action;
-use crate::chance::Outcome;
+use crate::chance::{below, Outcome};
 use crate::game::Game;
 
 /// The points of score margin at which [`MctsReward::Margin`] gives 0.5 + 0.5·tanh(1) ≈ 0.88.
@@ -139,11 +139,6 @@ struct Arm {
 struct Tree {
     decisions: Vec<Decision>,
     arms: Vec<Arm>,
-}
-
-/// A uniform index below `n` (n > 0).
-fn below(rng: &mut Pcg64Mcg, n: usize) -> usize {
-    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
 }
 
 /// FNV-1a: a fixed, fast hash for the chance keys.

@@ -6,7 +6,7 @@ pub mod mcts;
 use std::fmt;
 use std::str::FromStr;
 
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::action::Action;
@@ -124,7 +124,7 @@ impl Bot {
 
     /// A uniform index below `n` (n > 0).
     fn below(&mut self, n: usize) -> usize {
-        ((self.rng.next_u64() as u128 * n as u128) >> 64) as usize
+        crate::chance::below(&mut self.rng, n)
     }
 
     /// The bot's choice for the pending decision, or `None` when no action is pending (a draw,

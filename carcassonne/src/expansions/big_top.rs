@@ -25,11 +25,9 @@
 //! `StartOfTurnPart` (pyramids completed this turn), `AfterScoring` (BT.2/BT.3),
 //! `BeforeFinalScoring` (BT.5), `FeatureScored` (RM.2), `FinalScoring` (AC.7).
 
-use rand_core::RngCore;
-
 use crate::action::Action;
 use crate::animal::Animal;
-use crate::chance::Outcome;
+use crate::chance::{below, Outcome};
 use crate::error::{DrawError, PlayError};
 use crate::events::{AcrobatScore, BigTopScore, Event, Reason, RingmasterScore, Sink};
 use crate::features::NodeId;
@@ -239,7 +237,7 @@ impl Game {
             return Flow::Wait;
         }
         let total = circus.tokens();
-        let mut k = ((self.rng.next_u64() as u128 * total as u128) >> 64) as u32;
+        let mut k = below(&mut self.rng, total as usize) as u32;
         let animal = Animal::ALL
             .into_iter()
             .find(|a| {

@@ -30,10 +30,8 @@
 //!
 //! State: `Flight` (while a flight is under way). Hooks: `DeployAlternatives` (FM.1).
 
-use rand_core::RngCore;
-
 use crate::action::Action;
-use crate::chance::Outcome;
+use crate::chance::{below, Outcome};
 use crate::error::{DrawError, PlayError};
 use crate::events::{Event, Sink};
 use crate::figure::Figure;
@@ -132,7 +130,7 @@ impl Game {
             self.ask(Pending::FlierRoll, self.active);
             return false;
         }
-        let k = ((self.rng.next_u64() as u128 * DIE_DISTANCES.len() as u128) >> 64) as usize;
+        let k = below(&mut self.rng, DIE_DISTANCES.len());
         self.roll(DIE_DISTANCES[k], sink)
     }
 

@@ -51,11 +51,9 @@
 //! under way). Hooks: `ScoreTrack` (the messenger, in `track`), `StartOfTurnPart`,
 //! `AfterScoring` (phase 4.2), `EndOfTurnPart` (the nested part's end, first).
 
-use rand_core::RngCore;
-
 use crate::action::Action;
 use crate::board::PlacedTile;
-use crate::chance::Outcome;
+use crate::chance::{below, Outcome};
 use crate::config::MAX_PLAYERS;
 use crate::error::{DrawError, PlayError};
 use crate::events::{Event, FieldScore, MessageScore, Reason, Sink};
@@ -327,7 +325,7 @@ impl Game {
                 .and_then(|m| m.known_top())
                 .unwrap_or(Message::ShortestRoad);
         }
-        let k = ((self.rng.next_u64() as u128 * unseen.len() as u128) >> 64) as usize;
+        let k = below(&mut self.rng, unseen.len());
         unseen[k]
     }
 
