@@ -31,17 +31,31 @@ mod ffi_cost;
 
 use carcassonne_examples::{below, flag, option};
 
-/// The machine: its CPU model (from `/proc/cpuinfo` where there is one), its cores, the OS.
+/// The machine: its CPU model (from `/proc/cpuinfo` where there is one, with its family, model
+/// and stepping numbers and its cache size, which tell apart machines whose model name is the
+/// same, such as a virtual `AMD EPYC`), its cores, the OS.
 fn machine() -> String {
-    let model = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split(':').nth(1))
-                .map(|m| m.trim().to_string())
-        })
-        .unwrap_or_else(|| "an unknown CPU".to_string());
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let field = |name: &str| {
+        cpuinfo
+            .lines()
+            .find(|l| l.split(':').next().map(str::trim) == Some(name))
+            .and_then(|l| l.split(':').nth(1))
+            .map(|v| v.trim().to_string())
+    };
+    let mut model = field("model name").unwrap_or_else(|| "an unknown CPU".to_string());
+    let numbers: Vec<String> = [
+        ("family", "cpu family"),
+        ("model", "model"),
+        ("stepping", "stepping"),
+        ("cache", "cache size"),
+    ]
+    .into_iter()
+    .filter_map(|(label, name)| field(name).map(|v| format!("{label} {v}")))
+    .collect();
+    if !numbers.is_empty() {
+        model = format!("{model} ({})", numbers.join(", "));
+    }
     format!(
         "{model}, {} cores available, {} {}",
         std::thread::available_parallelism().map_or(1, |n| n.get()),

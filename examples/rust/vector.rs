@@ -23,18 +23,20 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 /// Steps per second of `envs` environments on `threads` threads, until `seconds` have passed
-/// or (with `steps`) for exactly `steps` steps.
+/// or (with `steps`) for exactly `steps` steps. Environment `i` starts with game seed
+/// `first_seed + i`; the random actions are drawn from a generator of seed `1 + first_seed`.
 fn rate(
+    first_seed: u64,
     envs: usize,
     threads: usize,
     radius: Option<usize>,
     seconds: f64,
     steps_wanted: Option<u64>,
 ) -> f64 {
-    let mut env = VectorEnv::new(Config::new(2), envs, 0, RewardScheme::Rank, radius)
+    let mut env = VectorEnv::new(Config::new(2), envs, first_seed, RewardScheme::Rank, radius)
         .and_then(|e| e.with_threads(threads))
         .expect("a vector environment");
-    let mut rng = Pcg64Mcg::seed_from_u64(1);
+    let mut rng = Pcg64Mcg::seed_from_u64(1 + first_seed);
     let mut actions = vec![0i64; envs];
     let (mut steps, start) = (0u64, Instant::now());
     while steps_wanted.map_or(start.elapsed().as_secs_f64() < seconds, |n| {
@@ -50,15 +52,17 @@ fn rate(
     steps as f64 / start.elapsed().as_secs_f64()
 }
 
-/// `--independent`: see the module's documentation.
+/// `--independent`: see the module's documentation. The `threads` environments of `part` games
+/// start from the seeds of the single environment's games (`t * part + i`), so that each plays
+/// games of its own.
 fn independent(envs: usize, threads: usize, seconds: f64, runs: usize) {
     let part = (envs / threads).max(1);
     for round in 1..=runs {
-        let one = rate(envs, 1, None, seconds, None);
-        let pooled = rate(envs, threads, None, seconds, None);
+        let one = rate(0, envs, 1, None, seconds, None);
+        let pooled = rate(0, envs, threads, None, seconds, None);
         let split: f64 = std::thread::scope(|s| {
             let stepping: Vec<_> = (0..threads)
-                .map(|_| s.spawn(|| rate(part, 1, None, seconds, None)))
+                .map(|t| s.spawn(move || rate((t * part) as u64, part, 1, None, seconds, None)))
                 .collect();
             stepping
                 .into_iter()
@@ -88,7 +92,7 @@ fn main() {
     if let Some(n) = option(&args, "--steps") {
         let n = n.parse().expect("--steps takes a number");
         let envs = number("--envs", 1024.0) as usize;
-        let rate = rate(envs, threads, radius, 0.0, Some(n));
+        let rate = rate(0, envs, threads, radius, 0.0, Some(n));
         println!("{n} steps of {envs} environments on {threads} thread(s): {rate:.0} steps/s");
         return;
     }
@@ -102,7 +106,7 @@ fn main() {
     for envs in [1, 64, 1024] {
         for t in [1, threads] {
             let mut rates: Vec<f64> = (0..runs)
-                .map(|_| rate(envs, t, radius, seconds, None))
+                .map(|_| rate(0, envs, t, radius, seconds, None))
                 .collect();
             rates.sort_by(|a, b| a.total_cmp(b));
             println!(
