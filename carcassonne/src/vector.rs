@@ -502,8 +502,8 @@ fn illegal_action(slots: &[Slot], env: usize, actions: &[i64]) -> VectorError {
 
 /// Environments a step needs per thread of the pool to go to the pool: a step of one game is
 /// about a microsecond, and handing a step to the pool costs tens of microseconds. On the
-/// 2-core machine of the README, 64 environments took 1.13 times as long on 2 threads as on
-/// 1 (median of 11 paired runs), 128 took 0.88 of it.
+/// 2-core machine of `SPEED.md` (2026-11-28), 64 environments took 1.13 times as long on 2
+/// threads as on 1 (median of 11 paired runs), 128 took 0.88 of it.
 #[cfg(feature = "parallel")]
 const MIN_ENVS_PER_THREAD: usize = 64;
 
