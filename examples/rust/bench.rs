@@ -502,8 +502,8 @@ fn timed_play_games(config: &Config, games: usize) -> (f64, u64) {
 /// Times Python's `play_random_games(games, seed=1)` (in a Python with the module:
 /// `CARCASSONNE_PYTHON`, else the test command's `target/py-venv`) against the same games
 /// through `bots::play_games` here, both on every core, three interleaved rounds, and prints
-/// the medians; says so when no such Python is at hand, and warns when its compiled module is
-/// older than this program (built from other code, probably).
+/// the medians; says so when no such Python is at hand, and warns when the engine's sources
+/// (of this checkout) changed after its compiled module was built.
 fn python_batch(games: usize) {
     const SCRIPT: &str = "import sys, time, carcassonne\n\
         n = int(sys.argv[1])\n\
@@ -553,20 +553,37 @@ fn python_batch(games: usize) {
          Python; median of 3, interleaved)",
         (rust / py - 1.0) * 100.0
     );
-    let built = |path: &std::path::Path| std::fs::metadata(path).and_then(|m| m.modified()).ok();
-    let this = std::env::current_exe().ok();
-    if let (Some(module_built), Some(bench_built)) = (
-        built(std::path::Path::new(&module)),
-        this.as_deref().and_then(built),
-    ) {
-        if let Ok(older) = bench_built.duration_since(module_built) {
-            if older.as_secs() >= 60 {
-                println!(
-                    "  note: the Python module ({module}) was built {} min before this program: \
-                     rebuild it (scripts/test.sh does) to time the same code",
-                    older.as_secs() / 60
-                );
-            }
+    // The module times the engine it was built from: warn when the engine's sources (the core
+    // crate's and the Python binding's) changed after it was built.
+    let engine = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let module_built = std::fs::metadata(&module).and_then(|m| m.modified()).ok();
+    let changed = ["carcassonne/src", "carcassonne-py/src"]
+        .iter()
+        .filter_map(|dir| newest_change(&engine.join(dir)))
+        .max();
+    if let (Some(module_built), Some(changed)) = (module_built, changed) {
+        if let Ok(later) = changed.duration_since(module_built) {
+            println!(
+                "  note: the engine's sources changed {} min after the Python module ({module}) \
+                 was built: rebuild it (scripts/test.sh does) to time the same code",
+                later.as_secs().div_ceil(60)
+            );
         }
     }
+}
+
+/// The latest modification time of a file under `dir` (recursively), if any can be read.
+fn newest_change(dir: &std::path::Path) -> Option<std::time::SystemTime> {
+    std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let meta = entry.metadata().ok()?;
+            if meta.is_dir() {
+                newest_change(&entry.path())
+            } else {
+                meta.modified().ok()
+            }
+        })
+        .max()
 }
