@@ -400,8 +400,10 @@ fn main() {
         );
     }
 
-    // Positions from the middle of games, for legal_actions() and clone().
-    let positions = mid_game_positions(&mut rng);
+    // Positions from the middle of games, for legal_actions() and clone(): the same in every
+    // run, and the same as `--calls` counts (a generator of seed 7), whatever number of games
+    // the timed rounds above played with `rng`.
+    let positions = mid_game_positions(&mut Pcg64Mcg::seed_from_u64(7));
     let reps = 2000;
     let mut legal = Vec::new();
     let mut clones = Vec::new();
