@@ -195,8 +195,10 @@ fn random_game_by_index(config: Config, seed: u64, rng: &mut Pcg64Mcg) -> Game {
 }
 
 /// Positions from the middle of 200 random 2-player base games (30 to 109 decisions in), for
-/// the timings of `legal_actions()` and of a clone; the games are drawn with `rng`.
-fn mid_game_positions(rng: &mut Pcg64Mcg) -> Vec<Game> {
+/// the timings of `legal_actions()` and of a clone and for `--calls`: the same in every run,
+/// the actions drawn with a generator of seed 7.
+fn mid_game_positions() -> Vec<Game> {
+    let rng = &mut Pcg64Mcg::seed_from_u64(7);
     let mut buf = Vec::new();
     let mut positions = Vec::new();
     for s in 0..200u64 {
@@ -216,11 +218,10 @@ fn mid_game_positions(rng: &mut Pcg64Mcg) -> Vec<Game> {
     positions
 }
 
-/// `--calls legal_actions|clone|clone_from N`: N calls on each of the mid-game positions
-/// (drawn with a generator of seed 7), for instruction counts under callgrind; prints the
-/// number of positions.
+/// `--calls legal_actions|clone|clone_from N`: N calls on each of the mid-game positions, for
+/// instruction counts under callgrind; prints the number of positions.
 fn calls(what: &str, n: usize) {
-    let positions = mid_game_positions(&mut Pcg64Mcg::seed_from_u64(7));
+    let positions = mid_game_positions();
     let mut scratch = positions[0].clone();
     for g in &positions {
         for _ in 0..n {
@@ -400,10 +401,9 @@ fn main() {
         );
     }
 
-    // Positions from the middle of games, for legal_actions() and clone(): the same in every
-    // run, and the same as `--calls` counts (a generator of seed 7), whatever number of games
-    // the timed rounds above played with `rng`.
-    let positions = mid_game_positions(&mut Pcg64Mcg::seed_from_u64(7));
+    // Positions from the middle of games, for legal_actions() and clone(): those `--calls`
+    // counts, whatever number of games the timed rounds above played.
+    let positions = mid_game_positions();
     let reps = 2000;
     let mut legal = Vec::new();
     let mut clones = Vec::new();

@@ -10,6 +10,7 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::action::Action;
+use crate::chance::below;
 use crate::error::ParseError;
 use crate::game::{Game, Pending};
 pub use mcts::{MctsOptions, MctsReward, SearchStats};
@@ -122,18 +123,13 @@ impl Bot {
         self.last_search
     }
 
-    /// A uniform index below `n` (n > 0).
-    fn below(&mut self, n: usize) -> usize {
-        crate::chance::below(&mut self.rng, n)
-    }
-
     /// The bot's choice for the pending decision, or `None` when no action is pending (a draw,
     /// or the game is over).
     pub fn choose(&mut self, game: &Game) -> Option<Action> {
         match self.kind {
             BotKind::Random => {
                 // Drawn by index, without listing: the same choice as from the list.
-                game.choose_legal_action(|n| self.below(n))
+                game.choose_legal_action(|n| below(&mut self.rng, n))
             }
             BotKind::Greedy => {
                 game.legal_actions_into(&mut self.buffer);
@@ -155,7 +151,7 @@ impl Bot {
                     }
                 }
                 self.buffer = actions;
-                let i = self.below(best.len());
+                let i = below(&mut self.rng, best.len());
                 Some(best[i])
             }
             BotKind::Mcts => {
