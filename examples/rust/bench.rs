@@ -37,11 +37,10 @@ use carcassonne_examples::{below, flag, option};
 fn machine() -> String {
     let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let field = |name: &str| {
-        cpuinfo
-            .lines()
-            .find(|l| l.split(':').next().map(str::trim) == Some(name))
-            .and_then(|l| l.split(':').nth(1))
-            .map(|v| v.trim().to_string())
+        cpuinfo.lines().find_map(|l| {
+            let (key, value) = l.split_once(':')?;
+            (key.trim() == name).then(|| value.trim().to_string())
+        })
     };
     let mut model = field("model name").unwrap_or_else(|| "an unknown CPU".to_string());
     let numbers: Vec<String> = [
