@@ -56,6 +56,9 @@ pub enum VectorError {
     Threads(String),
 }
 
+/// The id [`write_ids`] writes for an action without one (none in practice), and then drops.
+const NO_ID: u32 = u32::MAX;
+
 /// One environment: its game, the seed of its next game, and the ids of its legal actions.
 #[derive(Clone, Debug)]
 struct Slot {
@@ -70,17 +73,33 @@ impl Slot {
         u32::try_from(id).is_ok_and(|id| self.ids.contains(&id))
     }
 
-    /// Lists the legal actions into `scratch` (a buffer of the stepping thread's, so that
-    /// only the ids stay in the slot) and keeps their ids.
-    fn refresh(&mut self, space: &ActionSpace, scratch: &mut Vec<Action>) {
-        self.game.legal_actions_into(scratch);
-        self.ids.clear();
-        for &a in scratch.iter() {
-            // Every legal action has an id (tested in `encoding`); none is skipped in practice.
-            if let Some(id) = space.id(&self.game, a) {
-                self.ids.push(id as u32);
-            }
+    /// Keeps the ids of the legal actions, in their order ([`write_ids`], with room for four
+    /// placements per open position, so that the placements need no count first).
+    fn refresh(&mut self, space: &ActionSpace) {
+        let room = 4 * self.game.board.open_positions().len();
+        write_ids(&self.game, space, &mut self.ids, room);
+    }
+}
+
+/// Replaces the contents of `ids` by the ids of `game`'s legal actions, in their order, written
+/// by [`Game::write_legal_actions`]: a placement's id straight from the board's scan, with no
+/// list of actions between. `ids` is first given `room` places; when the actions outnumber
+/// them, nothing is written, and they are written again into as many places as there are
+/// actions.
+fn write_ids(game: &Game, space: &ActionSpace, ids: &mut Vec<u32>, room: usize) {
+    // Every legal action has an id (tested in `encoding`): `NO_ID` is never kept.
+    let id = |a: Action| space.id(game, a).map_or(NO_ID, |id| id as u32);
+    ids.resize(room, 0);
+    let n = match game.write_legal_actions(ids, id) {
+        Ok(n) => n,
+        Err(n) => {
+            ids.resize(n, 0);
+            game.write_legal_actions(ids, id).unwrap_or(0)
         }
+    };
+    ids.truncate(n);
+    if ids.contains(&NO_ID) {
+        ids.retain(|&i| i != NO_ID);
     }
 }
 
@@ -105,7 +124,7 @@ struct Shared {
 
 impl Shared {
     /// Applies the action of id `id` (one of the slot's legal ids) and writes the row.
-    fn step(&self, slot: &mut Slot, id: u32, row: Row<'_>, scratch: &mut Vec<Action>) {
+    fn step(&self, slot: &mut Slot, id: u32, row: Row<'_>) {
         // The id was checked against this state's legal ids, and ids round-trip (tested in
         // `encoding`): the action is legal, and play cannot fail.
         let action = self.space.action(&slot.game, id as usize);
@@ -125,7 +144,7 @@ impl Shared {
             }
             self.reset(slot);
         }
-        self.write(slot, row.current, row.observation, scratch);
+        self.write(slot, row.current, row.observation);
     }
 
     /// Replaces the slot's game by its next one.
@@ -138,14 +157,8 @@ impl Shared {
     }
 
     /// Refreshes the slot's legal ids and writes its deciding seat and observation.
-    fn write(
-        &self,
-        slot: &mut Slot,
-        current: &mut u8,
-        observation: &mut [u8],
-        scratch: &mut Vec<Action>,
-    ) {
-        slot.refresh(&self.space, scratch);
+    fn write(&self, slot: &mut Slot, current: &mut u8, observation: &mut [u8]) {
+        slot.refresh(&self.space);
         *current = slot.game.current_player() as u8;
         if let Some(radius) = self.radius {
             observation_into(&slot.game, radius, observation);
@@ -280,14 +293,12 @@ impl VectorEnv {
         self.terminated.fill(false);
         let stride = self.observation_stride();
         let players = self.players();
-        let mut scratch = Vec::with_capacity(128);
         for (i, slot) in self.slots.iter_mut().enumerate() {
             self.scores[i * players..(i + 1) * players].copy_from_slice(&slot.game.scores());
             self.shared.write(
                 slot,
                 &mut self.current[i],
                 &mut self.observations[i * stride..(i + 1) * stride],
-                &mut scratch,
             );
         }
     }
@@ -309,11 +320,9 @@ impl VectorEnv {
         let players = self.players();
         let stride = self.observation_stride();
         let shared = &self.shared;
-        // One environment's step, with its rows of the output buffers and the stepping
-        // thread's buffer for listing.
+        // One environment's step, with its rows of the output buffers.
         let step_one =
-            |scratch: &mut Vec<Action>,
-             ((((((slot, &id), rewards), scores), terminated), current), observation)| {
+            |((((((slot, &id), rewards), scores), terminated), current), observation)| {
                 let row = Row {
                     rewards,
                     scores,
@@ -322,7 +331,7 @@ impl VectorEnv {
                     observation,
                 };
                 // Checked to be one of the slot's legal ids, so a `u32`.
-                shared.step(slot, id as u32, row, scratch);
+                shared.step(slot, id as u32, row);
             };
         #[cfg(feature = "parallel")]
         if let Some((pool, chunk)) = pool_for(self.pool.as_ref(), n) {
@@ -348,7 +357,7 @@ impl VectorEnv {
                     .zip(self.current.par_iter_mut())
                     .zip(self.observations.par_chunks_mut(stride))
                     .with_min_len(chunk)
-                    .for_each_init(|| Vec::with_capacity(128), step_one);
+                    .for_each(step_one);
                 Ok(())
             });
         }
@@ -360,7 +369,6 @@ impl VectorEnv {
         if let Some(env) = illegal {
             return Err(illegal_action(&self.slots, env, actions));
         }
-        let mut scratch = Vec::with_capacity(128);
         self.slots
             .iter_mut()
             .zip(actions)
@@ -369,7 +377,7 @@ impl VectorEnv {
             .zip(self.terminated.iter_mut())
             .zip(self.current.iter_mut())
             .zip(self.observations.chunks_mut(stride))
-            .for_each(|row| step_one(&mut scratch, row));
+            .for_each(step_one);
         Ok(())
     }
 
@@ -651,6 +659,41 @@ mod tests {
         env.step(&actions).unwrap();
         for (i, game) in before.iter().enumerate() {
             assert_eq!(env.game(i).actions().len(), game.actions().len() + 1, "{i}");
+        }
+    }
+
+    /// With every set, the legal ids stay those of the game's own listing at every step, and
+    /// so do the ids written without room first (written again after the count).
+    #[test]
+    fn legal_ids_follow_the_listing_with_every_set() {
+        let mut config = Config::new(2);
+        config.sets = crate::tile::TileSet::ALL
+            .into_iter()
+            .filter(|s| !s.is_other_edition())
+            .collect();
+        let n = 2;
+        let mut env = VectorEnv::new(config, n, 11, RewardScheme::Rank, None).unwrap();
+        let space = env.action_space();
+        let mut ids = Vec::new();
+        for step in 0..1500 {
+            for i in 0..n {
+                let listed: Vec<u32> = space
+                    .legal_ids(env.game(i))
+                    .iter()
+                    .map(|&id| id as u32)
+                    .collect();
+                assert_eq!(
+                    env.legal_ids(i),
+                    &listed[..],
+                    "step {step}, environment {i}"
+                );
+                write_ids(env.game(i), &space, &mut ids, 0);
+                assert_eq!(ids, listed, "step {step}, environment {i}, no room");
+            }
+            let actions: Vec<i64> = (0..n)
+                .map(|i| pick(env.legal_ids(i), step + i) as i64)
+                .collect();
+            env.step(&actions).unwrap();
         }
     }
 
