@@ -267,9 +267,11 @@ impl ActionSpace {
     /// The id of a placement at `pos` turned `rotation`, or `None` outside the square.
     #[inline]
     fn placement_id(&self, pos: Position, rotation: Rotation) -> Option<usize> {
-        let (x, y) = (pos.x as i64 + self.radius, pos.y as i64 + self.radius);
-        let side = self.side() as i64;
-        if !(0..side).contains(&x) || !(0..side).contains(&y) {
+        // A coordinate left of the square wraps past `side`: one unsigned test per coordinate.
+        let x = (i64::from(pos.x) + self.radius) as u64;
+        let y = (i64::from(pos.y) + self.radius) as u64;
+        let side = self.side() as u64;
+        if x >= side || y >= side {
             return None;
         }
         Some(((y * side + x) as usize) * 4 + rotation.quarter_turns() as usize)
