@@ -55,9 +55,9 @@ use crate::error::ParseError;
 use crate::expansions::count::CityIds;
 use crate::figure::Figure;
 use crate::game::{Game, Pending};
-use crate::geometry::{rotate_points, Location, Position, Rotation};
+use crate::geometry::{Location, Position, Rotation, Side};
 use crate::magic::MagicFigure;
-use crate::tile::FeatureKind;
+use crate::tile::{EdgeKind, FeatureKind};
 
 /// Segment slots per figure kind in the deployment ids (also per tile in the City's `leave`
 /// ids).
@@ -829,70 +829,81 @@ pub fn observation_into(game: &Game, radius: usize, out: &mut [u8]) {
     let w = 2 * radius + 1;
     let r = radius as i64;
     let cell = |pos: Position| -> Option<usize> {
-        let (x, y) = (pos.x as i64 + r, pos.y as i64 + r);
-        (x >= 0 && y >= 0 && x < w as i64 && y < w as i64).then(|| (y as usize) * w + x as usize)
+        // A coordinate left of the window wraps past `w`: one unsigned test per coordinate.
+        let (x, y) = ((pos.x as i64 + r) as u64, (pos.y as i64 + r) as u64);
+        (x < w as u64 && y < w as u64).then(|| (y as usize) * w + x as usize)
     };
-    let mut set = |plane: usize, pos: Position, value: u8| {
-        if let Some(c) = cell(pos) {
-            if let Some(v) = out.get_mut(plane * w * w + c) {
-                *v = v.saturating_add(value);
-            }
+    // Adds `value` at cell `c` of `plane` (saturating; nothing beyond `out`).
+    let mut add = |plane: usize, c: usize, value: u8| {
+        if let Some(v) = out.get_mut(plane * w * w + c) {
+            *v = v.saturating_add(value);
         }
     };
     let board = game.board();
+    // The tiles: only those in the window are read.
     for placed in board.tiles() {
-        set(0, placed.pos, 1);
-        for seg in &placed.tile.kind().segments {
-            let points = rotate_points(seg.points, placed.rotation);
-            for side in 0..4 {
-                if points & (1 << (3 * side + 1)) != 0 {
-                    match seg.kind {
-                        FeatureKind::City => set(1 + side, placed.pos, 1),
-                        FeatureKind::Road => set(5 + side, placed.pos, 1),
-                        _ => {}
-                    }
-                }
+        let Some(c) = cell(placed.pos) else {
+            continue;
+        };
+        let kind = placed.tile.kind();
+        add(0, c, 1);
+        // A side's middle belongs to the city or road whose edge it is.
+        for side in Side::ALL {
+            match kind.edge(side, placed.rotation) {
+                EdgeKind::City => add(1 + side.index() as usize, c, 1),
+                EdgeKind::Road => add(5 + side.index() as usize, c, 1),
+                EdgeKind::Field | EdgeKind::River => {}
             }
+        }
+        for seg in &kind.segments {
             match seg.kind {
-                FeatureKind::Monastery => set(9, placed.pos, 1),
-                FeatureKind::City if seg.pennants > 0 => set(10, placed.pos, seg.pennants),
+                FeatureKind::Monastery => add(9, c, 1),
+                FeatureKind::City if seg.pennants > 0 => add(10, c, seg.pennants),
                 _ => {}
             }
         }
+        let (mut circus_site, mut flying_machine) = (false, false);
+        for marker in &kind.markers {
+            circus_site |= matches!(
+                marker,
+                crate::Marker::BigTopSite | crate::Marker::AcrobatSite
+            );
+            flying_machine |= matches!(marker, crate::Marker::FlyingMachine(_));
+        }
+        if circus_site {
+            add(19, c, 1);
+        }
+        if flying_machine {
+            add(24, c, 1);
+        }
+        if let Some(circle) = crate::expansions::crop_circles::circle_of(kind) {
+            let code = match circle {
+                FeatureKind::Road => 1,
+                FeatureKind::City => 2,
+                _ => 3,
+            };
+            add(26, c, code);
+        }
     }
+    let mut set = |plane: usize, pos: Position, value: u8| {
+        if let Some(c) = cell(pos) {
+            add(plane, c, value);
+        }
+    };
     if let Some(last) = game
         .last_placed()
         .or_else(|| board.tiles().last().filter(|_| board.len() > 1))
     {
         set(11, last.pos, 1);
     }
-    if let Pending::Place { .. } = game.pending() {
-        let mut fits: Vec<Position> = game
-            .legal_actions()
-            .into_iter()
-            .filter_map(|a| match a {
-                Action::Place { pos, .. } => Some(pos),
-                _ => None,
-            })
-            .collect();
-        fits.dedup();
-        for pos in fits {
-            set(12, pos, 1);
-        }
-    }
+    // The positions where the drawn tile fits, from the placements' scan without listing them.
+    game.for_each_placement_position(|pos| set(12, pos, 1));
     for f in game.figures() {
         set(13 + f.player.min(5), f.pos, 1);
     }
     for site in game.acrobat_sites() {
         for &p in &site.acrobats {
             set(13 + p.min(5), site.pos, 1);
-        }
-    }
-    for placed in board.tiles() {
-        let kind = placed.tile.kind();
-        if kind.has_marker(crate::Marker::BigTopSite) || kind.has_marker(crate::Marker::AcrobatSite)
-        {
-            set(19, placed.pos, 1);
         }
     }
     if let Some(pos) = game.big_top() {
@@ -904,24 +915,6 @@ pub fn observation_into(game: &Game, radius: usize, out: &mut [u8]) {
     for m in game.magic_figures() {
         set(22 + m.figure.index(), m.pos, 1);
     }
-    for placed in board.tiles() {
-        let kind = placed.tile.kind();
-        if kind
-            .markers
-            .iter()
-            .any(|m| matches!(m, crate::Marker::FlyingMachine(_)))
-        {
-            set(24, placed.pos, 1);
-        }
-        if let Some(circle) = crate::expansions::crop_circles::circle_of(kind) {
-            let code = match circle {
-                FeatureKind::Road => 1,
-                FeatureKind::City => 2,
-                _ => 3,
-            };
-            set(26, placed.pos, code);
-        }
-    }
     for (pos, location) in game.ferries() {
         let sides = location.sides().fold(0u8, |m, s| m | 1 << s.index());
         set(25, pos, sides);
@@ -932,7 +925,149 @@ pub fn observation_into(game: &Game, radius: usize, out: &mut [u8]) {
 mod tests {
     use super::*;
     use crate::config::Config;
+    use crate::geometry::rotate_points;
     use crate::TileSet;
+
+    /// The observation as first written (every tile and segment visited, the fitting positions
+    /// from the list of legal actions): the reference the faster [`observation_into`] must
+    /// match.
+    fn reference_observation_into(game: &Game, radius: usize, out: &mut [u8]) {
+        out.fill(0);
+        let w = 2 * radius + 1;
+        let r = radius as i64;
+        let cell = |pos: Position| -> Option<usize> {
+            let (x, y) = (pos.x as i64 + r, pos.y as i64 + r);
+            (x >= 0 && y >= 0 && x < w as i64 && y < w as i64)
+                .then(|| (y as usize) * w + x as usize)
+        };
+        let mut set = |plane: usize, pos: Position, value: u8| {
+            if let Some(c) = cell(pos) {
+                if let Some(v) = out.get_mut(plane * w * w + c) {
+                    *v = v.saturating_add(value);
+                }
+            }
+        };
+        let board = game.board();
+        for placed in board.tiles() {
+            set(0, placed.pos, 1);
+            for seg in &placed.tile.kind().segments {
+                let points = rotate_points(seg.points, placed.rotation);
+                for side in 0..4 {
+                    if points & (1 << (3 * side + 1)) != 0 {
+                        match seg.kind {
+                            FeatureKind::City => set(1 + side, placed.pos, 1),
+                            FeatureKind::Road => set(5 + side, placed.pos, 1),
+                            _ => {}
+                        }
+                    }
+                }
+                match seg.kind {
+                    FeatureKind::Monastery => set(9, placed.pos, 1),
+                    FeatureKind::City if seg.pennants > 0 => set(10, placed.pos, seg.pennants),
+                    _ => {}
+                }
+            }
+        }
+        if let Some(last) = game
+            .last_placed()
+            .or_else(|| board.tiles().last().filter(|_| board.len() > 1))
+        {
+            set(11, last.pos, 1);
+        }
+        if let Pending::Place { .. } = game.pending() {
+            let mut fits: Vec<Position> = game
+                .legal_actions()
+                .into_iter()
+                .filter_map(|a| match a {
+                    Action::Place { pos, .. } => Some(pos),
+                    _ => None,
+                })
+                .collect();
+            fits.dedup();
+            for pos in fits {
+                set(12, pos, 1);
+            }
+        }
+        for f in game.figures() {
+            set(13 + f.player.min(5), f.pos, 1);
+        }
+        for site in game.acrobat_sites() {
+            for &p in &site.acrobats {
+                set(13 + p.min(5), site.pos, 1);
+            }
+        }
+        for placed in board.tiles() {
+            let kind = placed.tile.kind();
+            if kind.has_marker(crate::Marker::BigTopSite)
+                || kind.has_marker(crate::Marker::AcrobatSite)
+            {
+                set(19, placed.pos, 1);
+            }
+        }
+        if let Some(pos) = game.big_top() {
+            set(20, pos, 1);
+        }
+        for (pos, n) in game.ingots_on_board() {
+            set(21, pos, n);
+        }
+        for m in game.magic_figures() {
+            set(22 + m.figure.index(), m.pos, 1);
+        }
+        for placed in board.tiles() {
+            let kind = placed.tile.kind();
+            if kind
+                .markers
+                .iter()
+                .any(|m| matches!(m, crate::Marker::FlyingMachine(_)))
+            {
+                set(24, placed.pos, 1);
+            }
+            if let Some(circle) = crate::expansions::crop_circles::circle_of(kind) {
+                let code = match circle {
+                    FeatureKind::Road => 1,
+                    FeatureKind::City => 2,
+                    _ => 3,
+                };
+                set(26, placed.pos, code);
+            }
+        }
+        for (pos, location) in game.ferries() {
+            let sides = location.sides().fold(0u8, |m, s| m | 1 << s.index());
+            set(25, pos, sides);
+        }
+    }
+
+    /// The observation matches the reference on positions of random games with every set and
+    /// with the base game, at radii from 1 (most tiles outside) to 12 (most inside).
+    #[test]
+    fn observations_match_the_reference() {
+        let mut every = Config::new(3);
+        every.sets = TileSet::ALL
+            .into_iter()
+            .filter(|s| !s.is_other_edition())
+            .collect();
+        let mut compared = 0;
+        for (config, seed) in [(Config::new(2), 1u64), (every.clone(), 2), (every, 3)] {
+            let mut game = Game::new(config, seed).unwrap();
+            let mut step = 0usize;
+            while !game.is_over() {
+                if step % 3 == 0 {
+                    for radius in [1, 3, 12] {
+                        let mut fast = vec![7u8; observation_len(radius)];
+                        let mut reference = vec![9u8; observation_len(radius)];
+                        observation_into(&game, radius, &mut fast);
+                        reference_observation_into(&game, radius, &mut reference);
+                        assert_eq!(fast, reference, "seed {seed}, step {step}, radius {radius}");
+                        compared += 1;
+                    }
+                }
+                let actions = game.legal_actions();
+                game.play(actions[(step * 7 + 3) % actions.len()]).unwrap();
+                step += 1;
+            }
+        }
+        assert!(compared > 300, "{compared} observations compared");
+    }
 
     /// Every legal action of whole games with every set (all figure kinds, the City's
     /// decisions, ferries placed and moved) has its own id, which names it back.

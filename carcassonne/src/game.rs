@@ -814,6 +814,20 @@ impl Game {
         })
     }
 
+    /// Calls `visit` with each position where the drawn tile has a legal placement, in the
+    /// order of the listing; nothing when no placement is pending. Reads the board's scan
+    /// without building the placements (the observations' plane of fitting positions).
+    pub(crate) fn for_each_placement_position(&self, mut visit: impl FnMut(Position)) {
+        if let Pending::Place { tile } = self.pending {
+            self.find_placement(tile, |o, fits| -> Option<()> {
+                if fits != 0 {
+                    visit(o.pos);
+                }
+                None
+            });
+        }
+    }
+
     /// Calls `visit` with each open position the drawn `tile` may go to and its rotations
     /// there that every placement rule allows (bit `r` for `r` quarter turns; 0 where none
     /// does), in the order of the listing, until `visit` returns something, and returns that:
