@@ -898,8 +898,13 @@ pub fn observation_into(game: &Game, radius: usize, out: &mut [u8]) {
     }
     // The positions where the drawn tile fits, from the placements' scan without listing them.
     game.for_each_placement_position(|pos| set(12, pos, 1));
-    for f in game.figures() {
-        set(13 + f.player.min(5), f.pos, 1);
+    // The figures' tiles, without describing each figure (`Game::figures`).
+    for f in &game.figures {
+        set(
+            13 + usize::from(f.player).min(5),
+            game.node_tile(f.node).0.pos,
+            1,
+        );
     }
     for site in game.acrobat_sites() {
         for &p in &site.acrobats {
