@@ -267,14 +267,7 @@ impl ActionSpace {
     /// The id of a placement at `pos` turned `rotation`, or `None` outside the square.
     #[inline]
     fn placement_id(&self, pos: Position, rotation: Rotation) -> Option<usize> {
-        // A coordinate left of the square wraps past `side`: one unsigned test per coordinate.
-        let x = (i64::from(pos.x) + self.radius) as u64;
-        let y = (i64::from(pos.y) + self.radius) as u64;
-        let side = self.side() as u64;
-        if x >= side || y >= side {
-            return None;
-        }
-        Some(((y * side + x) as usize) * 4 + rotation.quarter_turns() as usize)
+        window_cell(pos, self.radius).map(|c| c * 4 + rotation.quarter_turns() as usize)
     }
 
     /// [`ActionSpace::id`] out of line, for the actions other than placements.
@@ -806,6 +799,18 @@ pub fn track_observation(game: &Game) -> Vec<u8> {
     out
 }
 
+/// The cell of `pos` in the square of side `2 · radius + 1` centred on `(0, 0)`, row by row
+/// (`y + radius` rows down, `x + radius` columns across); `None` outside the square. Both the
+/// placement ids and the observation planes index their windows by it.
+#[inline(always)]
+fn window_cell(pos: Position, radius: i64) -> Option<usize> {
+    // A coordinate left of the square wraps past `side`: one unsigned test per coordinate.
+    let x = (i64::from(pos.x) + radius) as u64;
+    let y = (i64::from(pos.y) + radius) as u64;
+    let side = (2 * radius + 1) as u64;
+    (x < side && y < side).then(|| (y * side + x) as usize)
+}
+
 /// Number of bytes of an observation with window radius `radius`:
 /// `OBSERVATION_PLANES.len() · (2 · radius + 1)²`.
 pub const fn observation_len(radius: usize) -> usize {
@@ -827,12 +832,7 @@ pub fn observation(game: &Game, radius: usize) -> Vec<u8> {
 pub fn observation_into(game: &Game, radius: usize, out: &mut [u8]) {
     out.fill(0);
     let w = 2 * radius + 1;
-    let r = radius as i64;
-    let cell = |pos: Position| -> Option<usize> {
-        // A coordinate left of the window wraps past `w`: one unsigned test per coordinate.
-        let (x, y) = ((pos.x as i64 + r) as u64, (pos.y as i64 + r) as u64);
-        (x < w as u64 && y < w as u64).then(|| (y as usize) * w + x as usize)
-    };
+    let cell = |pos: Position| window_cell(pos, radius as i64);
     // Adds `value` at cell `c` of `plane` (saturating; nothing beyond `out`).
     let mut add = |plane: usize, c: usize, value: u8| {
         if let Some(v) = out.get_mut(plane * w * w + c) {
@@ -862,18 +862,14 @@ pub fn observation_into(game: &Game, radius: usize, out: &mut [u8]) {
                 _ => {}
             }
         }
-        let (mut circus_site, mut flying_machine) = (false, false);
-        for marker in &kind.markers {
-            circus_site |= matches!(
-                marker,
-                crate::Marker::BigTopSite | crate::Marker::AcrobatSite
-            );
-            flying_machine |= matches!(marker, crate::Marker::FlyingMachine(_));
-        }
-        if circus_site {
+        if crate::expansions::big_top::is_circus_tile(kind) {
             add(19, c, 1);
         }
-        if flying_machine {
+        if kind
+            .markers
+            .iter()
+            .any(|m| matches!(m, crate::Marker::FlyingMachine(_)))
+        {
             add(24, c, 1);
         }
         if let Some(circle) = crate::expansions::crop_circles::circle_of(kind) {

@@ -114,7 +114,7 @@ fn near(a: Position, b: Position) -> bool {
 }
 
 /// Whether a tile kind is a circus tile: a big-top site or an acrobat tile (RM.2).
-fn is_circus_tile(kind: &TileKind) -> bool {
+pub(crate) fn is_circus_tile(kind: &TileKind) -> bool {
     kind.has_marker(Marker::BigTopSite) || kind.has_marker(Marker::AcrobatSite)
 }
 
