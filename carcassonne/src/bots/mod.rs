@@ -11,7 +11,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::action::Action;
 use crate::chance::below;
-use crate::error::ParseError;
+use crate::error::{ParseError, PlayError};
 use crate::game::{Game, Pending};
 pub use mcts::{MctsOptions, MctsReward, SearchStats};
 
@@ -123,6 +123,22 @@ impl Bot {
         self.last_search
     }
 
+    /// Chooses the pending decision's action as [`Bot::choose`] does and plays it without
+    /// events: true when an action was played, false when none is pending (a draw, or the
+    /// game is over). A random bot plays its choice with [`Game::play_chosen`], without the
+    /// second check of [`Game::play_quiet`].
+    fn play_decision(&mut self, game: &mut Game) -> Result<bool, PlayError> {
+        if self.kind == BotKind::Random {
+            let rng = &mut self.rng;
+            return Ok(game.play_chosen(|n| below(rng, n))?.is_some());
+        }
+        let Some(action) = self.choose(game) else {
+            return Ok(false);
+        };
+        game.play_quiet(action)?;
+        Ok(true)
+    }
+
     /// The bot's choice for the pending decision, or `None` when no action is pending (a draw,
     /// or the game is over).
     pub fn choose(&mut self, game: &Game) -> Option<Action> {
@@ -232,10 +248,10 @@ pub fn play_games_with(
             })
             .collect();
         while !game.is_over() {
-            let Some(action) = players[game.current_player()].choose(&game) else {
-                break;
-            };
-            if game.play_quiet(action).is_err() {
+            if !matches!(
+                players[game.current_player()].play_decision(&mut game),
+                Ok(true)
+            ) {
                 break;
             }
         }
