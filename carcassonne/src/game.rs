@@ -1235,6 +1235,14 @@ impl Game {
     /// As [`Game::play`]; the game is then unchanged.
     pub fn play_quiet(&mut self, action: Action) -> Result<(), PlayError> {
         let segment = self.check(action)?;
+        self.apply_quiet(action, segment)
+    }
+
+    /// [`Game::apply`] without events, then the check for a broken invariant: the one call of
+    /// `apply` for the plays without events ([`Game::play_quiet`], [`Game::play_listed`]), so
+    /// that the compiler keeps its code in one place, inlined here.
+    #[inline(never)]
+    fn apply_quiet(&mut self, action: Action, segment: Option<usize>) -> Result<(), PlayError> {
         self.apply(action, segment, &mut Quiet);
         Ok(self.check_fault()?)
     }
@@ -1275,15 +1283,17 @@ impl Game {
         let Some(action) = self.choose_legal_action(choose) else {
             return Ok(None);
         };
-        self.play_listed(action, &mut Quiet);
-        self.check_fault()?;
+        self.play_listed(action)?;
         Ok(Some(action))
     }
 
     /// Plays `action`, one of the pending decision's legal actions (taken from the engine's
-    /// own listing), without the checks of [`Game::play`]; a deployment's segment is found
-    /// from its feature and location as `check` finds it.
-    pub(crate) fn play_listed<S: Sink>(&mut self, action: Action, sink: &mut S) {
+    /// own listing), like [`Game::play_quiet`] but without its checks; a deployment's segment
+    /// is found from its feature and location as `check` finds it.
+    ///
+    /// # Errors
+    /// Only [`PlayError::Internal`], if the pipeline stopped at a broken invariant.
+    pub(crate) fn play_listed(&mut self, action: Action) -> Result<(), PlayError> {
         debug_assert!(self.is_legal(action), "{action} is not legal");
         let segment = match action {
             Action::Deploy {
@@ -1293,7 +1303,7 @@ impl Game {
                 .and_then(|placed| self.segment_at(placed, feature, location)),
             _ => None,
         };
-        self.apply(action, segment, sink);
+        self.apply_quiet(action, segment)
     }
 
     /// Applies a checked action: the base game's decisions here, the expansions' in their

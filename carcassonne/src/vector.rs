@@ -18,7 +18,6 @@ use crate::action::Action;
 use crate::config::Config;
 use crate::encoding::{observation_into, observation_len, ActionSpace, RewardScheme};
 use crate::error::ConfigError;
-use crate::events::Quiet;
 use crate::game::Game;
 
 /// Why a [`VectorEnv`] could not be made or stepped. After an error nothing has changed. Not
@@ -131,7 +130,8 @@ impl Shared {
         let action = self.space.action(&slot.game, id as usize);
         debug_assert!(action.is_some());
         if let Some(action) = action {
-            slot.game.play_listed(action, &mut Quiet);
+            let played = slot.game.play_listed(action);
+            debug_assert!(played.is_ok());
         }
         row.rewards.fill(0.0);
         *row.terminated = slot.game.is_over();
