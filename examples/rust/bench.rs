@@ -12,10 +12,10 @@
 //!
 //! `cargo run --release --example bench [-- --seconds S | --games N [--all-sets | --every-set]
 //! [--by-index | --play-games] | --calls legal_actions|clone|clone_from N |
-//! --vector-scaling [--envs E]]`; `--by-index` draws each action by its index
-//! (`choose_legal_action`) instead of from the list; `--play-games` times the `N` games through
-//! `bots::play_games` on every core; `--calls` makes `N` calls on each mid-game position (for
-//! callgrind: the instructions of one call are the difference of two runs divided by the
+//! --vector-scaling [--envs E]]`; `--by-index` draws each action by its index and plays it at
+//! once (`play_chosen`) instead of drawing it from the list; `--play-games` times the `N` games
+//! through `bots::play_games` on every core; `--calls` makes `N` calls on each mid-game position
+//! (for callgrind: the instructions of one call are the difference of two runs divided by the
 //! difference of their calls); `--vector-scaling` prints only `VectorEnv::step`'s rates and
 //! ratio on 1 and 2 threads, of 1,024 environments or `--envs E`.
 
@@ -181,7 +181,7 @@ fn random_game_of(config: Config, seed: u64, buf: &mut Vec<Action>, rng: &mut Pc
 }
 
 /// A random game like [`random_game_of`], with each action drawn by its index
-/// (`choose_legal_action`) instead of from a list: the same games.
+/// and played at once (`play_chosen`) instead of drawn from a list: the same games.
 fn random_game_by_index(config: Config, seed: u64, rng: &mut Pcg64Mcg) -> Game {
     let mut game = Game::new(config, seed).expect("valid config");
     while !game.is_over() {
@@ -335,7 +335,7 @@ fn main() {
     let base_rate = median(rates);
     println!("random 2-player base games: {base_rate:.0} games/s (median of 5 rounds)");
     println!(
-        "  the same games with each action drawn by index (choose_legal_action): \
+        "  the same games with each action drawn by index (play_chosen): \
          {:.0} games/s",
         median(index_rates)
     );
