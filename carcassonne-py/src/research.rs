@@ -74,7 +74,8 @@ impl PyVectorStep {
 ///
 /// Each call to `step(actions)` applies `actions[i]` (an action id of the seat deciding in
 /// environment `i`) in every environment at once, with the GIL released and, with
-/// `threads > 1`, on a pool of threads; a game that ends is scored (`rewards` by `reward`:
+/// `threads > 1`, on `threads` threads, the calling thread one of them (see the Rust
+/// `VectorEnv::with_threads`); a game that ends is scored (`rewards` by `reward`:
 /// `"rank"` or `"margin"`, as `Game.returns`) and replaced at once by a new game. Game `k` of
 /// environment `i` has seed `seed + i + k * num_envs`: every environment's trajectory depends
 /// only on the seed and its actions, never on `threads`. The rules keyword arguments are those

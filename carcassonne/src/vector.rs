@@ -10,7 +10,13 @@
 //! of every environment depends only on the seed and its own actions, never on the number of
 //! threads.
 //!
-//! With the `parallel` feature, [`VectorEnv::with_threads`] steps the games on a rayon pool.
+//! With the `parallel` feature, [`VectorEnv::with_threads`] steps the games on a rayon pool of
+//! which the stepping thread is one (see there).
+
+#[cfg(feature = "parallel")]
+use std::cell::RefCell;
+#[cfg(feature = "parallel")]
+use std::sync::Arc;
 
 use thiserror::Error;
 
@@ -190,8 +196,9 @@ pub struct VectorEnv {
     terminated: Vec<bool>,
     current: Vec<u8>,
     observations: Vec<u8>,
+    /// Threads a step runs on (1: the calling thread alone).
     #[cfg(feature = "parallel")]
-    pool: Option<rayon::ThreadPool>,
+    threads: usize,
 }
 
 impl VectorEnv {
@@ -235,39 +242,45 @@ impl VectorEnv {
             current: vec![0; num_envs],
             observations: vec![0; num_envs * obs_len.max(1)],
             #[cfg(feature = "parallel")]
-            pool: None,
+            threads: 1,
         };
         env.reset(seed);
         Ok(env)
     }
 
-    /// Steps the games on a pool of `threads` threads (1: on the calling thread, the default).
-    /// Results are the same for every number of threads. Steps of fewer than 64 games per
-    /// thread run on the calling thread (handing them over would cost more than it saves).
+    /// Steps the games on `threads` threads (1: on the calling thread alone, the default).
+    /// Results are the same for every number of threads. Steps of fewer than 32 games per
+    /// thread run on the calling thread alone (handing them over would cost more than it
+    /// saves).
+    ///
+    /// The calling thread is one of the `threads`: each thread that steps environments on
+    /// more than one thread gets a rayon pool of which it is a member
+    /// (`ThreadPoolBuilder::use_current_thread`), kept for the thread's life and shared by
+    /// all its environments with that number of threads. A step then starts at once on the
+    /// calling thread while the pool's other threads join in, and ends without the calling
+    /// thread being woken: handing each step to a pool of other threads and back cost about
+    /// 50 µs a step on the 2-core machines of the README (`SPEED.md`). A thread can be a
+    /// member of one pool only, so its pools for other numbers of threads, and the pools of a
+    /// thread that already works for rayon, are plain pools. Rayon's own parallel iterators
+    /// called later on a thread that is a member of such a pool run on that pool.
     ///
     /// # Errors
-    /// [`VectorError::Threads`] if the pool cannot be started.
+    /// [`VectorError::Threads`] if the pool cannot be started (on this thread; a step on
+    /// another thread whose pool cannot be started runs on that thread alone).
     #[cfg(feature = "parallel")]
     pub fn with_threads(mut self, threads: usize) -> Result<VectorEnv, VectorError> {
-        self.pool = if threads > 1 {
-            Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .map_err(|e| VectorError::Threads(e.to_string()))?,
-            )
-        } else {
-            None
-        };
+        if threads > 1 {
+            stepping_pool(threads).map_err(|e| VectorError::Threads(e.to_string()))?;
+        }
+        self.threads = threads.max(1);
         Ok(self)
     }
 
     /// Number of threads the games are stepped on.
     pub fn threads(&self) -> usize {
         #[cfg(feature = "parallel")]
-        if let Some(pool) = &self.pool {
-            return pool.current_num_threads();
-        }
+        return self.threads;
+        #[cfg(not(feature = "parallel"))]
         1
     }
 
@@ -334,7 +347,7 @@ impl VectorEnv {
                 shared.step(slot, id as u32, row);
             };
         #[cfg(feature = "parallel")]
-        if let Some((pool, chunk)) = pool_for(self.pool.as_ref(), n) {
+        if let Some((pool, chunk)) = pool_for(self.threads, n) {
             use rayon::prelude::*;
             // One hand-over to the pool per step: the check and the steps run in the same
             // `install` (waking the pool's threads twice a step cost a large share of it).
@@ -509,19 +522,52 @@ fn illegal_action(slots: &[Slot], env: usize, actions: &[i64]) -> VectorError {
 }
 
 /// Environments a step needs per thread of the pool to go to the pool: a step of one game is
-/// about a microsecond, and handing a step to the pool costs tens of microseconds. On the
-/// 2-core machine of `SPEED.md` (2026-11-28), 64 environments took 1.13 times as long on 2
-/// threads as on 1 (median of 11 paired runs), 128 took 0.88 of it.
+/// about half a microsecond, and waking the pool's other threads costs several. On the 2-core
+/// machine of `SPEED.md` (2026-11-29, pools the stepping thread is a member of), 2 threads
+/// stepped 32 environments 1.06–1.10 times as fast as 1 thread, 64 environments 1.27–1.29
+/// times and 128 about 1.5 times (medians of 7 alternating rounds, in `bench --vector-scaling
+/// --envs E` runs with this limit lowered to 8).
 #[cfg(feature = "parallel")]
-const MIN_ENVS_PER_THREAD: usize = 64;
+const MIN_ENVS_PER_THREAD: usize = 32;
 
-/// The pool to step `n` environments on and the fewest environments a task takes, when there
-/// is a pool and at least [`MIN_ENVS_PER_THREAD`] environments per thread: a few large chunks
-/// per thread.
+/// The calling thread's pool of `threads` threads to step `n` environments on and the fewest
+/// environments a task takes (a few large chunks per thread), when `threads` is more than 1,
+/// there are at least [`MIN_ENVS_PER_THREAD`] environments per thread and the pool starts.
 #[cfg(feature = "parallel")]
-fn pool_for(pool: Option<&rayon::ThreadPool>, n: usize) -> Option<(&rayon::ThreadPool, usize)> {
-    let pool = pool.filter(|p| n >= MIN_ENVS_PER_THREAD * p.current_num_threads())?;
-    Some((pool, n / (4 * pool.current_num_threads())))
+fn pool_for(threads: usize, n: usize) -> Option<(Arc<rayon::ThreadPool>, usize)> {
+    if threads < 2 || n < MIN_ENVS_PER_THREAD * threads {
+        return None;
+    }
+    Some((stepping_pool(threads).ok()?, n / (4 * threads)))
+}
+
+#[cfg(feature = "parallel")]
+thread_local! {
+    /// The pools this thread steps environments on, one per number of threads (see
+    /// [`stepping_pool`]), kept for the thread's life.
+    static STEPPING_POOLS: RefCell<Vec<Arc<rayon::ThreadPool>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The calling thread's pool of `threads` threads (see [`VectorEnv::with_threads`]), started on
+/// its first use: the calling thread is a member of its first such pool, unless it already
+/// works for rayon (a thread can be a member of one pool only).
+#[cfg(feature = "parallel")]
+fn stepping_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, rayon::ThreadPoolBuildError> {
+    STEPPING_POOLS.with(|pools| {
+        let mut pools = pools.borrow_mut();
+        if let Some(pool) = pools.iter().find(|p| p.current_num_threads() == threads) {
+            return Ok(Arc::clone(pool));
+        }
+        let builder = rayon::ThreadPoolBuilder::new().num_threads(threads);
+        let pool = if rayon::current_thread_index().is_none() {
+            builder.use_current_thread().build()?
+        } else {
+            builder.build()?
+        };
+        let pool = Arc::new(pool);
+        pools.push(Arc::clone(&pool));
+        Ok(pool)
+    })
 }
 
 #[cfg(test)]
@@ -714,32 +760,57 @@ mod tests {
         }
     }
 
-    /// Threads change nothing: the same seeds and actions give the same results.
+    /// Threads change nothing: the same seeds and actions give the same results, on 2 threads
+    /// (a pool the test's thread is a member of), on 3 (a plain pool: a thread is a member of
+    /// one pool only), and on 2 threads stepped from another thread for a while.
     #[cfg(feature = "parallel")]
     #[test]
     fn threads_give_the_same_results() {
         let config = Config::new(2);
-        // Enough environments for the pool, in chunks of unequal length.
-        let n = 2 * MIN_ENVS_PER_THREAD + 5;
-        let mut one = VectorEnv::new(config.clone(), n, 9, RewardScheme::Rank, Some(3)).unwrap();
-        let mut two = VectorEnv::new(config, n, 9, RewardScheme::Rank, Some(3))
-            .unwrap()
-            .with_threads(2)
-            .unwrap();
-        assert_eq!(two.threads(), 2);
-        for step in 0..400 {
+        // Enough environments for the pools, in chunks of unequal length.
+        let n = 3 * MIN_ENVS_PER_THREAD + 5;
+        let env = |threads| {
+            VectorEnv::new(config.clone(), n, 9, RewardScheme::Rank, Some(3))
+                .unwrap()
+                .with_threads(threads)
+                .unwrap()
+        };
+        let mut one = env(1);
+        let mut others = [env(2), env(3)];
+        assert_eq!(others.each_ref().map(VectorEnv::threads), [2, 3]);
+        let mut step_and_compare = |one: &mut VectorEnv, others: &mut [VectorEnv], step| {
             let actions: Vec<i64> = (0..n)
                 .map(|i| pick(one.legal_ids(i), step + i) as i64)
                 .collect();
             one.step(&actions).unwrap();
-            two.step(&actions).unwrap();
-            assert_eq!(one.rewards(), two.rewards());
-            assert_eq!(one.terminated(), two.terminated());
-            assert_eq!(one.observations(), two.observations());
-            assert_eq!(one.current_players(), two.current_players());
-            for i in 0..n {
-                assert_eq!(one.legal_ids(i), two.legal_ids(i));
+            for other in others {
+                other.step(&actions).unwrap();
+                assert_eq!(one.rewards(), other.rewards());
+                assert_eq!(one.terminated(), other.terminated());
+                assert_eq!(one.observations(), other.observations());
+                assert_eq!(one.current_players(), other.current_players());
+                for i in 0..n {
+                    assert_eq!(one.legal_ids(i), other.legal_ids(i));
+                }
             }
+        };
+        for step in 0..200 {
+            step_and_compare(&mut one, &mut others, step);
+        }
+        // Moved to another thread, which steps them on pools of its own.
+        let (mut one, mut others) = std::thread::scope(|scope| {
+            scope
+                .spawn(move || {
+                    for step in 200..300 {
+                        step_and_compare(&mut one, &mut others, step);
+                    }
+                    (one, others)
+                })
+                .join()
+                .unwrap()
+        });
+        for step in 300..400 {
+            step_and_compare(&mut one, &mut others, step);
         }
     }
 }
