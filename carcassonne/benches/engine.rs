@@ -1,5 +1,6 @@
-//! Criterion benchmarks over a fixed list of positions: a whole random game, `legal_actions()`,
-//! a `Game` clone, and playing one placement.
+//! Criterion benchmarks over a fixed list of positions: a whole random game (each action
+//! drawn from the list, or by index with `play_chosen`), `legal_actions()`, a `Game` clone and
+//! `clone_from`, and playing one placement.
 
 use std::hint::black_box;
 
@@ -48,6 +49,17 @@ fn benches(c: &mut Criterion) {
             black_box(game.score(0))
         })
     });
+    c.bench_function(
+        "random 2-player base game, drawn by index (play_chosen)",
+        |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut game = Game::new(Config::new(2), seed).unwrap();
+                while game.play_chosen(|n| below(&mut rng, n)).unwrap().is_some() {}
+                black_box(game.score(0))
+            })
+        },
+    );
     let positions = positions();
     c.bench_function("legal_actions (20 mid-game positions)", |b| {
         b.iter(|| {
@@ -60,6 +72,15 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             for g in &positions {
                 black_box(g.clone());
+            }
+        })
+    });
+    let mut scratch: Vec<Game> = positions.clone();
+    c.bench_function("clone_from into a used game (20 mid-game positions)", |b| {
+        b.iter(|| {
+            for (g, into) in positions.iter().zip(&mut scratch) {
+                into.clone_from(g);
+                black_box(&*into);
             }
         })
     });
