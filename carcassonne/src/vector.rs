@@ -778,7 +778,7 @@ mod tests {
         let mut one = env(1);
         let mut others = [env(2), env(3)];
         assert_eq!(others.each_ref().map(VectorEnv::threads), [2, 3]);
-        let mut step_and_compare = |one: &mut VectorEnv, others: &mut [VectorEnv], step| {
+        let step_and_compare = |one: &mut VectorEnv, others: &mut [VectorEnv], step| {
             let actions: Vec<i64> = (0..n)
                 .map(|i| pick(one.legal_ids(i), step + i) as i64)
                 .collect();
