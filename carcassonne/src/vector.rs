@@ -253,16 +253,18 @@ impl VectorEnv {
     /// thread run on the calling thread alone (handing them over would cost more than it
     /// saves).
     ///
-    /// The calling thread is one of the `threads`: each thread that steps environments on
-    /// more than one thread gets a rayon pool of which it is a member
-    /// (`ThreadPoolBuilder::use_current_thread`), kept for the thread's life and shared by
-    /// all its environments with that number of threads. A step then starts at once on the
-    /// calling thread while the pool's other threads join in, and ends without the calling
-    /// thread being woken: handing each step to a pool of other threads and back cost about
-    /// 50 µs a step on the 2-core machines of the README (`SPEED.md`). A thread can be a
-    /// member of one pool only, so its pools for other numbers of threads, and the pools of a
-    /// thread that already works for rayon, are plain pools. Rayon's own parallel iterators
-    /// called later on a thread that is a member of such a pool run on that pool.
+    /// Each thread that steps environments on more than one thread gets a rayon pool of
+    /// `threads` threads, kept for the thread's life and shared by all its environments with
+    /// that number of threads. When `threads` is the number of cores
+    /// (`std::thread::available_parallelism`, the size of rayon's global pool by default),
+    /// the calling thread is one of them (`ThreadPoolBuilder::use_current_thread`): a step
+    /// starts at once on it while the pool's other threads join in, and ends without it being
+    /// woken, where handing each step to a pool of other threads and back cost about 50 µs a
+    /// step on the 2-core machines of the README (`SPEED.md`). Rayon makes that membership
+    /// permanent: rayon's parallel iterators (and [`crate::bots::play_games`]) called later
+    /// on that thread run on that pool, of as many threads as the global pool would give
+    /// them. For other numbers of threads, and on a thread that already works for rayon, the
+    /// pool is a plain pool of other threads.
     ///
     /// # Errors
     /// [`VectorError::Threads`] if the pool cannot be started (on this thread; a step on
@@ -549,8 +551,8 @@ thread_local! {
 }
 
 /// The calling thread's pool of `threads` threads (see [`VectorEnv::with_threads`]), started on
-/// its first use: the calling thread is a member of its first such pool, unless it already
-/// works for rayon (a thread can be a member of one pool only).
+/// its first use: the calling thread is a member of it when `threads` is the number of cores
+/// and the thread works for no rayon pool yet (a thread can be a member of one pool only).
 #[cfg(feature = "parallel")]
 fn stepping_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, rayon::ThreadPoolBuildError> {
     STEPPING_POOLS.with(|pools| {
@@ -559,7 +561,8 @@ fn stepping_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, rayon::Thread
             return Ok(Arc::clone(pool));
         }
         let builder = rayon::ThreadPoolBuilder::new().num_threads(threads);
-        let pool = if rayon::current_thread_index().is_none() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let pool = if threads == cores && rayon::current_thread_index().is_none() {
             builder.use_current_thread().build()?
         } else {
             builder.build()?
@@ -761,8 +764,8 @@ mod tests {
     }
 
     /// Threads change nothing: the same seeds and actions give the same results, on 2 threads
-    /// (a pool the test's thread is a member of), on 3 (a plain pool: a thread is a member of
-    /// one pool only), and on 2 threads stepped from another thread for a while.
+    /// (on a 2-core machine, such as CI's, a pool the test's thread is a member of), on 3 (a
+    /// plain pool), and on both stepped from another thread for a while.
     #[cfg(feature = "parallel")]
     #[test]
     fn threads_give_the_same_results() {
