@@ -93,8 +93,18 @@ impl Slot {
 /// them, nothing is written, and they are written again into as many places as there are
 /// actions.
 fn write_ids(game: &Game, space: &ActionSpace, ids: &mut Vec<u32>, room: usize) {
-    // Every legal action has an id (tested in `encoding`): `NO_ID` is never kept.
-    let id = |a: Action| space.id(game, a).map_or(NO_ID, |id| id as u32);
+    // Every legal action has an id (tested in `encoding`): `NO_ID` is never kept, and the ids
+    // are searched for it only when one was written.
+    let missing = std::cell::Cell::new(false);
+    let id = |a: Action| {
+        space.id(game, a).map_or_else(
+            || {
+                missing.set(true);
+                NO_ID
+            },
+            |id| id as u32,
+        )
+    };
     ids.resize(room, 0);
     let n = match game.write_legal_actions(ids, id) {
         Ok(n) => n,
@@ -104,7 +114,7 @@ fn write_ids(game: &Game, space: &ActionSpace, ids: &mut Vec<u32>, room: usize) 
         }
     };
     ids.truncate(n);
-    if ids.contains(&NO_ID) {
+    if missing.get() {
         ids.retain(|&i| i != NO_ID);
     }
 }
