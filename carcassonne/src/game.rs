@@ -264,6 +264,73 @@ pub(crate) struct FigureSlot {
     pub feature: FeatureKind,
 }
 
+/// Which of the first 128 figures on the board (`Game::figures`) stand on a monastery or
+/// shrine: bit `i` for figure `i`. The check after every tile (B-5.5, CU.3) visits these
+/// figures instead of scanning every figure; figures past the first 128 (possible only with
+/// large custom supplies) are scanned.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct MonasticSlots(u128);
+
+impl MonasticSlots {
+    /// How many figures the bits cover.
+    pub const TRACKED: usize = 128;
+
+    /// After a figure was added at index `index` (the end of the list).
+    #[inline(always)]
+    fn added(&mut self, index: usize, monastic: bool) {
+        if index < Self::TRACKED {
+            self.0 |= u128::from(monastic) << index;
+        }
+    }
+
+    /// After the figure at index `index` was removed: the bits of the figures after it move
+    /// down one, as the figures did; `now_last` is whether the figure that moved into index
+    /// 127, if any, is monastic. Out of line: the loops that remove figures stay small (inlined,
+    /// it made `return_figures` cost more than it saved).
+    #[inline(never)]
+    fn removed(&mut self, index: usize, now_last: Option<bool>) {
+        if index < Self::TRACKED {
+            let below = (1u128 << index) - 1;
+            self.0 = (self.0 & below) | ((self.0 >> 1) & !below);
+            self.0 |= u128::from(now_last == Some(true)) << (Self::TRACKED - 1);
+        }
+    }
+
+    /// Whether no figure of the first 128 is monastic.
+    #[inline(always)]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether figure `index` (below 128) is monastic.
+    pub fn contains(self, index: usize) -> bool {
+        index < Self::TRACKED && self.0 >> index & 1 == 1
+    }
+
+    /// The indices of the monastic figures among the first 128, in increasing order.
+    #[inline(always)]
+    pub fn indices(self) -> MonasticIndices {
+        MonasticIndices(self.0)
+    }
+}
+
+/// The iterator of [`MonasticSlots::indices`]: the set bits, lowest first.
+pub(crate) struct MonasticIndices(u128);
+
+impl Iterator for MonasticIndices {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct PlayerState {
     pub score: u32,
@@ -327,11 +394,10 @@ pub struct Game {
     pub(crate) features: Features,
     /// The figures on the board, in the order they were deployed. Changed only through
     /// [`Game::add_figure_slot`] and [`Game::remove_figure_slot`], which keep
-    /// `monastic_figures`.
+    /// `monastic_slots`.
     pub(crate) figures: Vec<FigureSlot>,
-    /// How many of `figures` stand on a monastery or shrine: none, and no monastery can be
-    /// completed by a tile (the check after every tile stops at once).
-    pub(crate) monastic_figures: u16,
+    /// Which of `figures` stand on a monastery or shrine (the first 128 of them).
+    pub(crate) monastic_slots: MonasticSlots,
     pub(crate) players: [PlayerState; MAX_PLAYERS],
     /// The main stack (tiles an expansion deals first are in its state).
     pub(crate) stack: Stack,
@@ -368,7 +434,7 @@ clone_by_fields!(Game {
     board,
     features,
     figures,
-    monastic_figures,
+    monastic_slots,
     players,
     stack,
     rng,
@@ -414,7 +480,7 @@ impl Game {
             board: Board::new(capacity),
             features: Features::with_capacity(capacity * 4),
             figures: Vec::with_capacity(config.players * config.followers as usize),
-            monastic_figures: 0,
+            monastic_slots: MonasticSlots::default(),
             players,
             stack,
             rng: Pcg64Mcg::seed_from_u64(seed),
@@ -1635,7 +1701,8 @@ impl Game {
     /// follower count of its feature is the caller's).
     pub(crate) fn add_figure_slot(&mut self, player: u8, figure: Figure, node: NodeId) {
         let feature = self.features.node(node).kind;
-        self.monastic_figures += u16::from(feature.is_monastic());
+        self.monastic_slots
+            .added(self.figures.len(), feature.is_monastic());
         self.figures.push(FigureSlot {
             player,
             figure,
@@ -1647,7 +1714,11 @@ impl Game {
     /// Takes the figure at index `i` off the list of figures on the board.
     pub(crate) fn remove_figure_slot(&mut self, i: usize) -> FigureSlot {
         let slot = self.figures.remove(i);
-        self.monastic_figures -= u16::from(slot.feature.is_monastic());
+        if !self.monastic_slots.is_empty() || self.figures.len() >= MonasticSlots::TRACKED {
+            let now_last = self.figures.get(MonasticSlots::TRACKED - 1);
+            self.monastic_slots
+                .removed(i, now_last.map(|f| f.feature.is_monastic()));
+        }
         slot
     }
 
@@ -1872,7 +1943,7 @@ impl PartialEq for Game {
             board,
             features: _,
             figures,
-            monastic_figures: _,
+            monastic_slots: _,
             players,
             stack,
             rng,
@@ -1910,3 +1981,45 @@ impl PartialEq for Game {
 }
 
 impl Eq for Game {}
+
+#[cfg(test)]
+mod tests {
+    use super::MonasticSlots;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// `MonasticSlots` follows a list of figures through additions and removals, past
+        /// 128 figures and back: its bits are those of the first 128 (a model `Vec<bool>`).
+        /// Three additions in four over the first 350 steps, one in four after.
+        #[test]
+        fn monastic_slots_follow_the_figures(
+            ops in proptest::collection::vec((0u8..4, any::<bool>(), any::<u16>()), 0..700)
+        ) {
+            let mut figures: Vec<bool> = Vec::new();
+            let mut slots = MonasticSlots::default();
+            for (step, (choice, monastic, at)) in ops.into_iter().enumerate() {
+                let add = choice < if step < 350 { 3 } else { 1 };
+                if add || figures.is_empty() {
+                    slots.added(figures.len(), monastic);
+                    figures.push(monastic);
+                } else {
+                    let i = usize::from(at) % figures.len();
+                    figures.remove(i);
+                    slots.removed(i, figures.get(MonasticSlots::TRACKED - 1).copied());
+                }
+                let expected: Vec<usize> = figures
+                    .iter()
+                    .take(MonasticSlots::TRACKED)
+                    .enumerate()
+                    .filter(|(_, m)| **m)
+                    .map(|(i, _)| i)
+                    .collect();
+                prop_assert_eq!(slots.indices().collect::<Vec<_>>(), expected.clone());
+                prop_assert_eq!(slots.is_empty(), expected.is_empty());
+                for i in 0..200 {
+                    prop_assert_eq!(slots.contains(i), expected.contains(&i));
+                }
+            }
+        }
+    }
+}

@@ -16,7 +16,7 @@ use crate::config::{Rules, SmallCityScoring, MAX_PLAYERS};
 use crate::events::{Event, FeatureScore, FieldScore, Reason, Score, Sink};
 use crate::expansions::Hook;
 use crate::features::NodeId;
-use crate::game::Game;
+use crate::game::{FigureSlot, Game, MonasticSlots};
 use crate::geometry::{Location, Position};
 use crate::tile::FeatureKind;
 
@@ -225,42 +225,58 @@ impl Game {
 
     /// The occupied monasteries and shrines of the 3×3 area around `pos` that are now
     /// surrounded (B-5.5, CU.3), each once, into `out`; returns how many. Only occupied ones
-    /// score, so it looks at the figures rather than at the 9 tiles.
+    /// score, so it looks at the figures on monasteries and shrines (`monastic_slots`) rather
+    /// than at the 9 tiles.
     #[inline(always)]
     pub(crate) fn surrounded_buildings_near(&self, pos: Position, out: &mut [NodeId; 9]) -> usize {
-        // Checked in every test game (debug builds): the count and each figure's kind agree
+        // Checked in every test game (debug builds): the slots and each figure's kind agree
         // with the figures and their nodes.
-        debug_assert_eq!(
-            usize::from(self.monastic_figures),
-            self.figures
-                .iter()
-                .filter(|f| f.feature.is_monastic())
-                .count()
-        );
+        debug_assert!(self
+            .figures
+            .iter()
+            .enumerate()
+            .all(|(i, f)| i >= MonasticSlots::TRACKED
+                || f.feature.is_monastic() == self.monastic_slots.contains(i)));
+        debug_assert!(self
+            .monastic_slots
+            .indices()
+            .all(|i| i < self.figures.len()));
         debug_assert!(self
             .figures
             .iter()
             .all(|f| f.feature == self.features.node(f.node).kind));
-        if self.monastic_figures == 0 {
-            return 0;
-        }
         let mut n = 0;
-        for f in &self.figures {
-            if !f.feature.is_monastic() {
-                continue;
-            }
-            let p = self.node_tile(f.node).0.pos;
-            let near = (p.x - pos.x).abs() <= 1 && (p.y - pos.y).abs() <= 1;
-            if near
-                && n < out.len()
-                && self.board.count_surrounding(p) == 8
-                && !out[..n].contains(&f.node)
-            {
-                out[n] = f.node;
-                n += 1;
+        for i in self.monastic_slots.indices() {
+            self.note_if_surrounded(&self.figures[i], pos, out, &mut n);
+        }
+        for f in self.figures.iter().skip(MonasticSlots::TRACKED) {
+            if f.feature.is_monastic() {
+                self.note_if_surrounded(f, pos, out, &mut n);
             }
         }
         n
+    }
+
+    /// [`Game::surrounded_buildings_near`] for one figure on a monastery or shrine: its
+    /// building into `out[*n]` if it is in the 3×3 area around `pos`, surrounded, and not
+    /// there yet.
+    #[inline(always)]
+    fn note_if_surrounded(
+        &self,
+        f: &FigureSlot,
+        pos: Position,
+        out: &mut [NodeId; 9],
+        n: &mut usize,
+    ) {
+        let p = self.node_tile(f.node).0.pos;
+        if pos.is_around(p)
+            && *n < out.len()
+            && self.board.count_surrounding(p) == 8
+            && !out[..*n].contains(&f.node)
+        {
+            out[*n] = f.node;
+            *n += 1;
+        }
     }
 
     /// Scores one occupied road, city, monastery or shrine: completed during play

@@ -108,11 +108,6 @@ impl Circus {
     }
 }
 
-/// Whether `a` lies on `b` or one of the 8 tiles around it.
-fn near(a: Position, b: Position) -> bool {
-    (a.x - b.x).abs() <= 1 && (a.y - b.y).abs() <= 1
-}
-
 /// Whether a tile kind is a circus tile: a big-top site or an acrobat tile (RM.2).
 pub(crate) fn is_circus_tile(kind: &TileKind) -> bool {
     kind.has_marker(Marker::BigTopSite) || kind.has_marker(Marker::AcrobatSite)
@@ -299,13 +294,13 @@ impl Game {
             return;
         };
         let mut figures = [0u8; crate::config::MAX_PLAYERS];
-        for site in circus.sites.iter().filter(|s| near(s.pos, at)) {
+        for site in circus.sites.iter().filter(|s| at.is_around(s.pos)) {
             for &p in &site.climbers[..site.len as usize] {
                 figures[p as usize] += 1;
             }
         }
         for f in &self.figures {
-            if f.figure.is_follower() && near(self.node_tile(f.node).0.pos, at) {
+            if f.figure.is_follower() && at.is_around(self.node_tile(f.node).0.pos) {
                 figures[f.player as usize] += 1;
             }
         }
@@ -350,7 +345,7 @@ impl Game {
         let follower = self.players[self.active as usize].supply[Figure::Follower.index()] > 0;
         if follower {
             for site in &circus.sites {
-                if (site.len as usize) < PYRAMID && near(site.pos, placed.pos) {
+                if (site.len as usize) < PYRAMID && placed.pos.is_around(site.pos) {
                     out.push(Action::Acrobat { pos: site.pos });
                 }
             }

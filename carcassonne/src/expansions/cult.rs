@@ -111,7 +111,7 @@ impl Game {
     ) -> impl Iterator<Item = Position> + '_ {
         self.buildings(kind)
             .iter()
-            .filter(move |p| **p != pos && (p.x - pos.x).abs() <= 1 && (p.y - pos.y).abs() <= 1)
+            .filter(move |p| pos.is_around(**p) && **p != pos)
             .copied()
     }
 

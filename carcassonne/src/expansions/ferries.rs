@@ -267,35 +267,53 @@ impl Game {
     /// roads (edges and ferries are joins of the union-find), so without such a ferry it
     /// finds nothing and is skipped: on most turns no road of the new tile reaches a ferry.
     fn ferry_on_roads_of(&self, index: u16, ferries: &Ferries) -> bool {
-        // The lake tile and a road segment of each ferry that may move: on another tile, not
-        // moved yet.
-        let movable = |l: &Lake| match l.ferry {
-            Some((a, _)) if !l.moved && l.tile != index => Some((l.tile, a)),
-            _ => None,
-        };
-        if !ferries.lakes.iter().any(|l| movable(l).is_some()) {
-            return false;
-        }
-        // The roads of the new tile, found once, on the stack: a road segment reaches an
-        // edge, so a tile has at most four (a tile with more is walked, never skipped).
-        let placed = self.board.tiles()[index as usize];
+        // The roads of the new tile, found at the first ferry that may move (on another tile,
+        // not moved yet): a road segment reaches an edge, so a tile has at most four (a tile
+        // with more is walked, never skipped).
         let mut roads = [0 as NodeId; 4];
+        let mut n = None;
+        for lake in &ferries.lakes {
+            let (Some((a, _)), false, true) = (lake.ferry, lake.moved, lake.tile != index) else {
+                continue;
+            };
+            let n = match n {
+                Some(n) => n,
+                None => {
+                    let Some(found) = self.tile_roads(index, &mut roads) else {
+                        return true;
+                    };
+                    if found == 0 {
+                        return false;
+                    }
+                    *n.insert(found)
+                }
+            };
+            let ferry_road = self
+                .features
+                .find(self.board.tiles()[lake.tile as usize].node_base + u16::from(a));
+            // Compared one by one: `contains` on `u16`s calls a search out of line, which cost
+            // 14,600 more instructions an every-set game than these comparisons.
+            #[allow(clippy::manual_contains)]
+            let on_road = roads[..n].iter().any(|&road| road == ferry_road);
+            if on_road {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The roads (roots) of the road segments of board tile `index`, into `roads`, and their
+    /// number; `None` if the tile has more road segments than `roads` holds.
+    fn tile_roads(&self, index: u16, roads: &mut [NodeId; 4]) -> Option<usize> {
+        let placed = self.board.tiles()[index as usize];
         let mut n = 0;
         for (i, seg) in placed.tile.kind().segments.iter().enumerate() {
             if seg.kind == FeatureKind::Road {
-                let Some(road) = roads.get_mut(n) else {
-                    return true;
-                };
-                *road = self.features.find(placed.node_base + i as u16);
+                *roads.get_mut(n)? = self.features.find(placed.node_base + i as u16);
                 n += 1;
             }
         }
-        let roads = &roads[..n];
-        !roads.is_empty()
-            && ferries.lakes.iter().filter_map(movable).any(|(tile, a)| {
-                let lake = self.board.tiles()[tile as usize];
-                roads.contains(&self.features.find(lake.node_base + u16::from(a)))
-            })
+        Some(n)
     }
 
     /// The road segments across the edges of road segment `seg` of board tile `tile`, into

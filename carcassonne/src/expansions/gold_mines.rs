@@ -234,9 +234,7 @@ impl Game {
             .filter(|&&(pos, n)| {
                 n > 0
                     && match kind {
-                        FeatureKind::Monastery | FeatureKind::Shrine => {
-                            (pos.x - building.x).abs() <= 1 && (pos.y - building.y).abs() <= 1
-                        }
+                        FeatureKind::Monastery | FeatureKind::Shrine => building.is_around(pos),
                         _ => self
                             .board
                             .tile_at(pos)
