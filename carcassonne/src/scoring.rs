@@ -95,14 +95,11 @@ pub(crate) struct Occupancy {
 
 impl Game {
     /// Strength per player in the feature with root `root`, and its first figure (any kind).
-    #[inline(always)]
     pub(crate) fn occupancy(&self, root: NodeId) -> Option<Occupancy> {
         let mut strength = [0u8; MAX_PLAYERS];
         let mut first = None;
-        // The nodes of one feature are of one kind: a root is searched for only on that kind.
-        let kind = self.features.node(root).kind;
         for f in &self.figures {
-            if f.feature == kind && self.features.find(f.node) == root {
+            if self.features.find(f.node) == root {
                 strength[f.player as usize] += f.figure.strength();
                 first.get_or_insert(f.node);
             }
@@ -431,13 +428,10 @@ impl Game {
     /// Returns every figure of the feature with root `root` to its owner (B-7.1): followers and
     /// builders.
     pub(crate) fn return_figures<S: Sink>(&mut self, root: NodeId, sink: &mut S) {
-        // The nodes of one feature are of one kind: figures on another kind are skipped
-        // without a search for their root.
-        let kind = self.features.node(root).kind;
         let mut i = 0;
         while i < self.figures.len() {
             let f = self.figures[i];
-            if f.feature != kind || self.features.find(f.node) != root {
+            if self.features.find(f.node) != root {
                 i += 1;
                 continue;
             }
@@ -473,12 +467,8 @@ impl Game {
             FeatureKind::Shrine,
         ] {
             for i in 0..self.figures.len() {
-                // A figure's kind is its feature's: a root is searched for only on `kind`.
-                if self.figures[i].feature != kind {
-                    continue;
-                }
                 let root = self.features.find(self.figures[i].node);
-                if scored.contains(&root) {
+                if self.features.node(root).kind != kind || scored.contains(&root) {
                     continue;
                 }
                 scored.push(root);
@@ -502,11 +492,8 @@ impl Game {
         let mut scored: Vec<NodeId> = Vec::new();
         let mut paid: Vec<(u8, NodeId)> = Vec::new();
         for i in 0..self.figures.len() {
-            if self.figures[i].feature != FeatureKind::Field {
-                continue;
-            }
             let root = self.features.find(self.figures[i].node);
-            if scored.contains(&root) {
+            if self.features.node(root).kind != FeatureKind::Field || scored.contains(&root) {
                 continue;
             }
             scored.push(root);
