@@ -483,8 +483,8 @@ impl<'de> Deserialize<'de> for Location {
 mod tests {
     use super::*;
 
-    /// `is_around` against the 3×3 area counted in 64 bits, around the origin and around
-    /// positions 2^30 from it (far beyond any board).
+    /// `is_around` against the offsets of the 3×3 area, around the origin and around positions
+    /// 2^30 from it (far beyond any board).
     #[test]
     fn is_around_is_the_3x3_area() {
         let far = 1 << 30;

@@ -273,9 +273,12 @@ impl Game {
         let mut roads = [0 as NodeId; 4];
         let mut n = None;
         for lake in &ferries.lakes {
-            let (Some((a, _)), false, true) = (lake.ferry, lake.moved, lake.tile != index) else {
+            let Some((a, _)) = lake.ferry else {
                 continue;
             };
+            if lake.moved || lake.tile == index {
+                continue;
+            }
             let n = match n {
                 Some(n) => n,
                 None => {
